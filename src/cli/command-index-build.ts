@@ -1,0 +1,35 @@
+import { buildIndex } from '../index/build-index.js';
+import { loadDefaultEncoder } from '../encoder/load.js';
+import { defaultCorpus, defaultIndexDir } from '../paths.js';
+import { createProgress } from './progress.js';
+
+export interface IndexBuildFlags {
+  corpus?: string; out?: string; dense: boolean; siteUrl: string; tags?: string; threads?: number; limit?: number; json?: boolean;
+}
+
+export async function runIndexBuild(o: IndexBuildFlags): Promise<void> {
+  const corpus = o.corpus ?? defaultCorpus();
+  const out = o.out ?? defaultIndexDir();
+  const progress = createProgress();
+  const encoder = o.dense ? await loadDefaultEncoder({ threads: o.threads }) : null;
+  const started = Date.now();
+  const manifest = await buildIndex({
+    corpus,
+    out,
+    encoder,
+    siteUrl: o.siteUrl,
+    tags: o.tags?.split(',').map((t) => t.trim()).filter(Boolean),
+    limit: o.limit,
+    onProgress: (p) => {
+      const label = p.stage === 'read' ? 'reading corpus' : p.stage === 'encode' ? 'encoding documents' : p.stage === 'hnsw' ? 'building HNSW' : 'finishing';
+      const fraction = p.fraction ?? (p.total ? p.done / p.total : null);
+      const secs = (Date.now() - started) / 1000;
+      progress.update(label, fraction, `${p.done ? `${p.done} docs ` : ''}${secs.toFixed(0)}s`);
+    },
+  });
+  progress.done(
+    `Index built in ${manifest.buildSeconds}s at ${out}: ${manifest.counts.documents} threads` +
+      `${manifest.encoder ? `, dense vectors (${manifest.encoder.id})` : ', BM25 only'}.`,
+  );
+  if (o.json) process.stdout.write(JSON.stringify(manifest, null, 2) + '\n');
+}

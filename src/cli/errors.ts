@@ -1,0 +1,15 @@
+import { CorpusError } from '../corpus/thread.js';
+import { RetrieverUnavailableError } from '../engine.js';
+import { InputError } from '../extract/decode-input.js';
+import { IndexError } from '../index/manifest.js';
+
+/** Turns known failures into one clear line and an exit code; anything else is a bug and shows its stack. */
+export function reportError(err: unknown): number {
+  if (err instanceof InputError || err instanceof CorpusError || err instanceof IndexError || err instanceof RetrieverUnavailableError) {
+    process.stderr.write(`snippet-search: ${err.message}\n`);
+    return err instanceof InputError ? 2 : 1;
+  }
+  if ((err as { code?: string }).code === 'commander.helpDisplayed') return 0;
+  process.stderr.write(`snippet-search: unexpected error (please report it):\n${(err as Error).stack ?? String(err)}\n`);
+  return 70;
+}

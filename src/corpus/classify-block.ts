@@ -1,0 +1,20 @@
+/**
+ * Tells error output (tracebacks, compiler and runtime error text) from code in a `<pre>` block,
+ * as SnippeR's documents separate `code` from `error`.
+ */
+export type BlockKind = 'code' | 'error';
+
+const TRACEBACK = /Traceback \(most recent call last\)|^\s*File "[^"\n]*", line \d+/m;
+const ERROR_LINE = /^\s*(?:[A-Za-z_]\w*\.){0,6}[A-Z]\w*(?:Error|Exception|Exit|Interrupt|Warning)(?::\s.*)?\s*$/m;
+const OTHER_ERROR = /^\s*(?:Error|ERROR|FATAL|Fatal error|Segmentation fault|panic:|error(?:\[E\d+\])?:)/m;
+
+export function classifyBlock(block: string): BlockKind {
+  if (TRACEBACK.test(block)) return 'error';
+  const lines = block.split('\n').filter((l) => l.trim() !== '');
+  if (lines.length === 0) return 'code';
+  // A short block whose lines are mostly error lines is error output; a long one that merely
+  // mentions `raise ValueError` is code.
+  const errorish = lines.filter((l) => ERROR_LINE.test(l) || OTHER_ERROR.test(l)).length;
+  if (errorish > 0 && (lines.length <= 3 || errorish / lines.length >= 0.3)) return 'error';
+  return 'code';
+}

@@ -1,0 +1,8 @@
+/** What the index and the retrievers need from an encoder: one model for queries and documents. */
+export interface DocumentEncoder {
+  /** Identifies the model weights and tokenizer; recorded in the index manifest. */
+  readonly id: string;
+  readonly dim: number;
+  /** L2-normalized embeddings, one per text. */
+  encode(texts: string[], kind: 'query' | 'document'): Promise<Float32Array[]>;
+}

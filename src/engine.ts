@@ -1,0 +1,71 @@
+import type { DocumentEncoder } from './encoder/types.js';
+import { openIndex, type SearchIndex } from './index/open-index.js';
+import { buildQuery, type InputKind } from './query/build-query.js';
+import { createBm25Retriever } from './retrieve/bm25.js';
+import { rankThreads } from './retrieve/rank.js';
+import type { Retriever } from './retrieve/types.js';
+import type { Failure, Hit, Query } from './types.js';
+
+export const RETRIEVER_NAMES = ['bm25', 'dense', 'hybrid'] as const;
+export type RetrieverName = (typeof RETRIEVER_NAMES)[number];
+
+export interface SearchResult {
+  query: Query;
+  failures: Failure[];
+  results: Hit[];
+  retriever: string;
+}
+
+/** An index opened with its retrievers: the one object the CLI, the App and the Action search through. */
+export interface Engine {
+  index: SearchIndex;
+  /** The retrievers this index supports (dense and hybrid need an encoder and HNSW vectors). */
+  available: RetrieverName[];
+  /** The best available retriever (hybrid when the index has vectors, else bm25). */
+  defaultRetriever: RetrieverName;
+  retriever(name: RetrieverName): Retriever;
+  search(input: string, opts?: { top?: number; retriever?: RetrieverName; kind?: InputKind }): Promise<SearchResult>;
+  close(): void;
+}
+
+export interface EngineOptions {
+  indexDir: string;
+  encoder?: DocumentEncoder | null;
+}
+
+export class RetrieverUnavailableError extends Error {}
+
+export function openEngine(opts: EngineOptions): Engine {
+  const index = openIndex(opts.indexDir, { encoder: opts.encoder ?? null });
+  const bm25 = createBm25Retriever(index.db);
+  const retrievers = new Map<RetrieverName, Retriever>([['bm25', bm25]]);
+  if (index.dense && opts.encoder) {
+    void opts.encoder;
+  }
+  const available = [...retrievers.keys()];
+  const defaultRetriever: RetrieverName = retrievers.has('hybrid') ? 'hybrid' : 'bm25';
+  const retriever = (name: RetrieverName): Retriever => {
+    const r = retrievers.get(name);
+    if (!r) {
+      throw new RetrieverUnavailableError(
+        `The "${name}" retriever needs an index built with the encoder (this index has ${available.join(', ')}): rebuild with snippet-search index build.`,
+      );
+    }
+    return r;
+  };
+  return {
+    index,
+    available,
+    defaultRetriever,
+    retriever,
+    async search(input, so = {}) {
+      const { query, failures } = buildQuery(input, so.kind ?? 'auto');
+      const r = retriever(so.retriever ?? defaultRetriever);
+      const results = query.text.trim() ? await rankThreads(index, r, query, { top: so.top ?? 5 }) : [];
+      return { query, failures, results, retriever: r.name };
+    },
+    close() {
+      index.close();
+    },
+  };
+}

@@ -1,0 +1,20 @@
+import type { Frame } from '../types.js';
+
+/** A failure as a language module finds it, with where it starts so several can be ordered. */
+export interface Candidate {
+  language: string;
+  errorType: string | null;
+  errorMessage: string;
+  frames: Frame[];
+  /** Code lines (frame sources or the test's lines), in order. */
+  codeLines: string[];
+  /** The error line(s) as printed. */
+  errorText: string;
+  /** Index of the first line of the failure in the normalized input. */
+  line: number;
+  /** How sure the module is that this is a real failure (a full traceback > a summary line > a log line). */
+  strength: number;
+}
+
+/** Python-style exception names: `ValueError`, `json.decoder.JSONDecodeError`, `KeyboardInterrupt`. */
+export const EXCEPTION_NAME = String.raw`(?:[A-Za-z_]\w*\.){0,8}[A-Z]\w*(?:Error|Exception|Exit|Interrupt|Warning|Iteration|Failure|Fault|NotFound|Timeout|Denied)`;

@@ -1,0 +1,203 @@
+import type { Frame } from '../types.js';
+import { EXCEPTION_NAME, type Candidate } from './candidate.js';
+
+const TRACEBACK_HEAD = /^(.{0,40}?)Traceback \(most recent call last\):?\s*$/;
+const FRAME = /^(\s*)File "([^"\n]{1,500})", line (\d+)(?:, in (.{1,200}))?\s*$/;
+const CARET = /^\s*[~^]+[\s~^]*$/;
+const EXCEPTION_LINE = new RegExp(String.raw`^(${EXCEPTION_NAME}|[A-Z]\w*Error|StopIteration|KeyboardInterrupt|SystemExit|GeneratorExit)(?::\s?(.*))?$`);
+const CHAIN = /^(During handling of the above exception, another exception occurred:|The above exception was the direct cause of the following exception:)\s*$/;
+const PYTEST_E = /^E(?:\s|$)/;
+const PYTEST_LOCATION = /^(\S[^\s:]*(?:\.py|\.pyx)?):(\d+):\s(?:in\s(\S.*)|(\S.*))$/;
+const PYTEST_SECTION = /^_{3,}\s.*\s_{3,}$|^={3,}\s.*\s={3,}$|^-{3,}\s.*\s-{3,}$/;
+const PYTEST_REPR = /^\s*\w+\s*=\s*<.*>\s*$/;
+
+/** Finds Python failures: tracebacks (chained, SyntaxError carets, 3.11+ `^^^` lines), pytest and pip errors. */
+export function findPythonFailures(lines: string[]): Candidate[] {
+  const out: Candidate[] = [];
+  const used = new Set<number>();
+  // 1. Plain tracebacks (also a `File "…", line N` block without its header, as people paste them).
+  for (let i = 0; i < lines.length; i++) {
+    if (used.has(i)) continue;
+    const head = TRACEBACK_HEAD.exec(lines[i]!);
+    const bare = !head && FRAME.test(lines[i]!) && !(i > 0 && FRAME.test(lines[i - 1] ?? ''));
+    if (!head && !bare) continue;
+    const tb = readTraceback(lines, head ? i + 1 : i);
+    if (!tb) continue;
+    for (let k = i; k <= tb.end; k++) used.add(k);
+    out.push({ ...tb.candidate, line: i });
+    i = tb.end;
+  }
+  // 2. pytest `E   ` blocks (long, short and native styles; collection and setup errors).
+  for (let i = 0; i < lines.length; i++) {
+    if (used.has(i) || !PYTEST_E.test(lines[i]!)) continue;
+    let j = i;
+    while (j + 1 < lines.length && PYTEST_E.test(lines[j + 1]!)) j++;
+    const c = readPytestBlock(lines, i, j);
+    if (c) out.push(c);
+    i = j;
+  }
+  // 3. pip / build-backend failures.
+  for (let i = 0; i < lines.length; i++) {
+    const t = lines[i]!.trim();
+    if (/^error: subprocess-exited-with-error\b/.test(t)) {
+      let msg = '';
+      for (let k = i + 1; k < Math.min(lines.length, i + 8); k++) {
+        const m = /^\s*×\s+(.+?)\s*$/.exec(lines[k]!);
+        if (m) {
+          msg = m[1]!;
+          break;
+        }
+      }
+      const failed = lines.slice(i).find((l) => /^\s*ERROR: Failed building wheel for /.test(l));
+      if (failed) msg = failed.trim().replace(/^ERROR:\s*/, '');
+      out.push(simple('subprocess-exited-with-error', msg || t, lines[i]!, i, 2));
+    }
+  }
+  // 4. pytest's short summary lines, when nothing better named the failure.
+  if (out.length === 0) {
+    for (let i = 0; i < lines.length; i++) {
+      const m = new RegExp(String.raw`^(?:FAILED|ERROR) \S+ - (${EXCEPTION_NAME}): ?(.*)$`).exec(lines[i]!);
+      if (m) out.push(simple(m[1]!, m[2]!, lines[i]!, i, 1));
+    }
+  }
+  return out;
+}
+
+function simple(errorType: string, errorMessage: string, errorText: string, line: number, strength: number): Candidate {
+  return { language: 'python', errorType, errorMessage, frames: [], codeLines: [], errorText, line, strength };
+}
+
+/** Reads frames until the exception line; follows chained tracebacks. */
+function readTraceback(lines: string[], start: number): { candidate: Omit<Candidate, 'line'>; end: number } | null {
+  const frames: Frame[] = [];
+  const codeLines: string[] = [];
+  const errorLines: string[] = [];
+  let errorType: string | null = null;
+  let errorMessage = '';
+  let i = start;
+  let lastFrame: Frame | null = null;
+  const limit = Math.min(lines.length, start + 2000);
+  for (; i < limit; i++) {
+    const raw = lines[i]!;
+    const line = raw;
+    const f = FRAME.exec(line);
+    if (f) {
+      lastFrame = { file: f[2]!, line: Number(f[3]), function: f[4]?.trim() ?? null, source: null };
+      frames.push(lastFrame);
+      continue;
+    }
+    if (CARET.test(line) || line.trim() === '') {
+      if (line.trim() === '' && errorType) break;
+      continue;
+    }
+    const bare = line.replace(/^E?\s{0,8}/, '');
+    const ex = /^\S/.test(line) || /^E\s/.test(line) ? EXCEPTION_LINE.exec(bare) : null;
+    if (ex) {
+      errorType = ex[1]!;
+      errorMessage = (ex[2] ?? '').trim();
+      errorLines.push(bare.trim());
+      // A chained traceback follows: keep reading, the last exception is the one that propagated.
+      const next = nextNonBlank(lines, i + 1);
+      if (next >= 0 && CHAIN.test(lines[next]!.trim())) {
+        const after = nextNonBlank(lines, next + 1);
+        if (after >= 0 && TRACEBACK_HEAD.test(lines[after]!)) {
+          i = after;
+          continue;
+        }
+      }
+      break;
+    }
+    if (lastFrame && lastFrame.source === null && /^\s+\S/.test(line)) {
+      lastFrame.source = line.trim();
+      codeLines.push(line.trim());
+    } else if (/^\s{2,}\S/.test(line) && lastFrame) {
+      // A wrapped or multi-line source line.
+      continue;
+    } else if (frames.length === 0 && i - start > 3) {
+      return null;
+    }
+  }
+  if (!errorType) {
+    if (frames.length === 0) return null;
+    // Pasted without the final line (a truncated report): keep the code, say nothing about the type.
+    return { candidate: { language: 'python', errorType: null, errorMessage: '', frames, codeLines, errorText: '', strength: 1 }, end: i - 1 };
+  }
+  return {
+    candidate: { language: 'python', errorType, errorMessage, frames, codeLines, errorText: errorLines.join('\n'), strength: 3 },
+    end: i,
+  };
+}
+
+function nextNonBlank(lines: string[], from: number): number {
+  for (let i = from; i < Math.min(lines.length, from + 4); i++) if (lines[i]!.trim() !== '') return i;
+  return -1;
+}
+
+/** A pytest `E` block: the message lines, the test's code above them, the `path:N: Type` line below. */
+function readPytestBlock(lines: string[], first: number, last: number): Candidate | null {
+  const eLines = lines.slice(first, last + 1).map((l) => l.replace(/^E\s?/, '').trim()).filter(Boolean);
+  if (eLines.length === 0) return null;
+  let errorType: string | null = null;
+  let errorMessage = eLines[0]!;
+  const typed = new RegExp(String.raw`^(${EXCEPTION_NAME}|[A-Z]\w*Error)(?::\s?(.*))?$`).exec(eLines[0]!);
+  if (typed) {
+    errorType = typed[1]!;
+    errorMessage = (typed[2] ?? '').trim();
+  } else if (/^fixture '.+' not found$/.test(eLines[0]!)) {
+    errorType = 'fixture not found';
+  }
+  // Below the block: `path/to/test.py:42: AssertionError`.
+  for (let k = last + 1; k < Math.min(lines.length, last + 4); k++) {
+    const loc = PYTEST_LOCATION.exec(lines[k]!);
+    if (loc?.[4] && !errorType) errorType = loc[4].trim();
+    if (loc) break;
+  }
+  if (!errorType && /^assert\b/.test(errorMessage)) errorType = 'AssertionError';
+  if (!errorType) return null;
+
+  // Above the block: the test's source lines back to the section header, frames at `path:N: in f` lines.
+  const frames: Frame[] = [];
+  const codeLines: string[] = [];
+  let k = first - 1;
+  while (k >= 0 && first - k < 400) {
+    const l = lines[k]!;
+    if (PYTEST_SECTION.test(l.trim()) || /^(Traceback:|Hint: )/.test(l.trim())) break;
+    if (PYTEST_E.test(l)) break;
+    k--;
+  }
+  for (let m = k + 1; m < first; m++) {
+    const l = lines[m]!;
+    const loc = PYTEST_LOCATION.exec(l);
+    if (loc) {
+      frames.push({ file: loc[1]!, line: Number(loc[2]), function: loc[3]?.trim() ?? null, source: null });
+      continue;
+    }
+    const fr = FRAME.exec(l);
+    if (fr) {
+      frames.push({ file: fr[2]!, line: Number(fr[3]), function: fr[4] ?? null, source: null });
+      continue;
+    }
+    if (PYTEST_REPR.test(l) || CARET.test(l) || l.trim() === '') continue;
+    const src = l.replace(/^>\s?/, ' ').replace(/\s+$/, '');
+    if (src.trim() === '' || /^\s*\.\.\.\s*$/.test(src)) continue;
+    codeLines.push(src.replace(/^ {1,8}/, ''));
+    const lastFrame = frames[frames.length - 1];
+    if (lastFrame && lastFrame.source === null) lastFrame.source = src.trim();
+  }
+  return {
+    language: 'python',
+    errorType,
+    errorMessage,
+    frames,
+    codeLines: dedent(codeLines),
+    errorText: eLines.slice(0, 6).join('\n'),
+    line: first,
+    strength: 3,
+  };
+}
+
+function dedent(lines: string[]): string[] {
+  const indents = lines.filter((l) => l.trim()).map((l) => /^ */.exec(l)![0].length);
+  const min = indents.length ? Math.min(...indents) : 0;
+  return lines.map((l) => l.slice(min));
+}

@@ -1,0 +1,83 @@
+import Database from 'better-sqlite3';
+import { existsSync } from 'node:fs';
+import { join, resolve } from 'node:path';
+import type { DocumentEncoder } from '../encoder/types.js';
+import type { Document } from '../types.js';
+import { openDenseIndex, type Hnsw } from './dense-index.js';
+import { HNSW_FILE, IndexError, readManifest, rebuildHint, SQLITE_FILE, type Manifest } from './manifest.js';
+
+/** An opened index: SQLite metadata + FTS5, and the HNSW vectors when the index has them. */
+export interface SearchIndex {
+  dir: string;
+  manifest: Manifest;
+  db: Database.Database;
+  dense: Hnsw | null;
+  getDocument(id: number): Document | null;
+  close(): void;
+}
+
+export interface OpenOptions {
+  /** The encoder that will embed queries; must be the one the index was built with. */
+  encoder?: DocumentEncoder | null;
+}
+
+/**
+ * Opens an index directory, refusing an index of another format version, a corrupt one, or one whose
+ * vectors came from another encoder, with a message that says what to run.
+ */
+export function openIndex(dirIn: string, opts: OpenOptions = {}): SearchIndex {
+  const dir = resolve(dirIn);
+  const manifest = readManifest(dir);
+  const sqlitePath = join(dir, SQLITE_FILE);
+  if (!existsSync(sqlitePath)) throw new IndexError(`The index at ${dir} is incomplete (no ${SQLITE_FILE}). ${rebuildHint(dir)}`);
+  let db: Database.Database;
+  try {
+    db = new Database(sqlitePath, { readonly: true, fileMustExist: true });
+    db.prepare('SELECT count(*) FROM docs').get();
+  } catch (err) {
+    throw new IndexError(`The index at ${dir} is corrupt (${SQLITE_FILE}: ${(err as Error).message}). ${rebuildHint(dir)}`);
+  }
+  let dense: Hnsw | null = null;
+  if (opts.encoder && manifest.encoder) {
+    if (manifest.encoder.id !== opts.encoder.id) {
+      db.close();
+      throw new IndexError(
+        `The index at ${dir} was built with encoder ${manifest.encoder.id}, but this snippet-search uses ${opts.encoder.id}. ${rebuildHint(dir)}`,
+      );
+    }
+    const file = join(dir, HNSW_FILE);
+    try {
+      dense = openDenseIndex(file, manifest.encoder.dim, manifest.encoder.hnsw.efSearch);
+    } catch (err) {
+      db.close();
+      throw new IndexError(`The index at ${dir} is corrupt (${HNSW_FILE}: ${(err as Error).message}). ${rebuildHint(dir)}`);
+    }
+  }
+  const getDoc = db.prepare('SELECT * FROM docs WHERE id = ?');
+  return {
+    dir,
+    manifest,
+    db,
+    dense,
+    getDocument(id) {
+      const r = getDoc.get(id) as DocRow | undefined;
+      return r ? rowToDocument(r) : null;
+    },
+    close() {
+      db.close();
+    },
+  };
+}
+
+interface DocRow {
+  id: number; url: string; title: string; body: string; code: string; error: string; keyword: string | null;
+  best_answer: string; answer_url: string | null; tags: string; score: number | null; answer_count: number;
+}
+
+function rowToDocument(r: DocRow): Document {
+  return {
+    id: r.id, url: r.url, title: r.title, body: r.body, code: r.code, error: r.error, keyword: r.keyword,
+    bestAnswer: r.best_answer, answerUrl: r.answer_url, tags: r.tags ? r.tags.split(' ') : [], score: r.score,
+    answerCount: r.answer_count,
+  };
+}

@@ -1,0 +1,24 @@
+import type { SearchResult } from '../engine.js';
+import { scrubSecrets } from '../extract/scrub-secrets.js';
+
+/** The JSON view of a search: `{"query": {...}, "results": [{"id","title","url","score",...}]}`. */
+export function searchToJson(r: SearchResult): object {
+  return {
+    query: {
+      keyword: r.query.keyword,
+      error: scrubSecrets(r.query.error),
+      code: scrubSecrets(r.query.code),
+      failures: r.failures.map((f) => ({ language: f.language, errorType: f.errorType || null, errorMessage: scrubSecrets(f.errorMessage) })),
+    },
+    retriever: r.retriever,
+    results: r.results.map((h, i) => ({
+      rank: i + 1,
+      id: h.id,
+      title: h.title,
+      url: h.url,
+      answerUrl: h.answerUrl,
+      score: h.score,
+      why: h.why,
+    })),
+  };
+}

@@ -1,0 +1,21 @@
+import type { Document, MatchReason, Query } from '../types.js';
+import { lexicalTokens, STOPWORDS } from './lexical-text.js';
+
+/**
+ * Why a thread matched, in words a person can check: the same error type, and the rarer terms the
+ * query shares with the thread (identifiers first, then words from the error line).
+ */
+export function whyMatched(query: Query, doc: Document, maxTerms = 6): MatchReason {
+  const docTokens = new Set(lexicalTokens(`${doc.title}\n${doc.body}\n${doc.bestAnswer}\n${doc.keyword ?? ''}`));
+  const sameErrorType =
+    !!query.keyword && (doc.keyword === query.keyword || (docTokens.has(query.keyword.toLowerCase()) && /Error|Exception/.test(query.keyword)));
+  const shared: string[] = [];
+  const push = (t: string) => {
+    if (shared.length < maxTerms && !shared.includes(t) && t !== query.keyword) shared.push(t);
+  };
+  for (const id of query.identifiers) if (docTokens.has(id.toLowerCase()) && !id.includes('.')) push(id);
+  for (const t of lexicalTokens(`${query.error}\n${query.code}`)) {
+    if (t.length > 3 && !STOPWORDS.has(t) && !/^\d+$/.test(t) && docTokens.has(t)) push(t);
+  }
+  return { sameErrorType, sharedTerms: shared };
+}

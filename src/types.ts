@@ -1,0 +1,78 @@
+/**
+ * The plain data that flows one way through the pipeline:
+ * input text → Failure[] → Query → Hit[] → rendered output.
+ */
+
+/** One stack frame of a failure, as printed by the runtime or runner. */
+export interface Frame {
+  file: string;
+  line: number | null;
+  function: string | null;
+  /** The source line the runtime printed for this frame, when it printed one. */
+  source: string | null;
+}
+
+/** One failure read off failing output: a traceback, a panic, a compiler error. */
+export interface Failure {
+  language: string;
+  /** The error class or code as printed (`ValueError`, `java.lang.NullPointerException`, `E0382`). */
+  errorType: string;
+  errorMessage: string;
+  /** Frames' source lines or the user's code nearest the error, newline-joined. */
+  code: string;
+  frames: Frame[];
+  /** The error line(s) as printed (traceback tail), used as the query's error part. */
+  errorText: string;
+  /** The message with numbers, paths, addresses and quoted values masked. */
+  template: string;
+}
+
+/** What a retriever is asked. `text` is the full query text in `[code, error]` order. */
+export interface Query {
+  code: string;
+  error: string;
+  /** The words a person wrote around the code, when there are some. */
+  prose: string;
+  /** The primary error type, if any. */
+  keyword: string | null;
+  /** Identifiers the query mentions (used for "why it matched"). */
+  identifiers: string[];
+  text: string;
+}
+
+/** A StackOverflow thread as stored in the index. */
+export interface Document {
+  id: number;
+  url: string;
+  title: string;
+  /** Question body as text, code blocks verbatim (empty when the corpus withholds it). */
+  body: string;
+  /** The question's code blocks that are code (not error output). */
+  code: string;
+  /** The question's blocks that are error output (tracebacks). */
+  error: string;
+  /** The error type named in the question's error output, if any. */
+  keyword: string | null;
+  bestAnswer: string;
+  /** Link to the best answer when the corpus knows its id. */
+  answerUrl: string | null;
+  tags: string[];
+  score: number | null;
+  answerCount: number;
+}
+
+export interface MatchReason {
+  sameErrorType: boolean;
+  sharedTerms: string[];
+}
+
+/** One ranked result. */
+export interface Hit {
+  id: number;
+  title: string;
+  url: string;
+  answerUrl: string | null;
+  score: number;
+  retriever: string;
+  why: MatchReason;
+}
