@@ -2,6 +2,8 @@ import type { DocumentEncoder } from './encoder/types.js';
 import { openIndex, type SearchIndex } from './index/open-index.js';
 import { buildQuery, type InputKind } from './query/build-query.js';
 import { createBm25Retriever } from './retrieve/bm25.js';
+import { createDenseRetriever } from './retrieve/dense.js';
+import { createHybridRetriever } from './retrieve/hybrid.js';
 import { rankThreads } from './retrieve/rank.js';
 import type { Retriever } from './retrieve/types.js';
 import type { Failure, Hit, Query } from './types.js';
@@ -40,7 +42,9 @@ export function openEngine(opts: EngineOptions): Engine {
   const bm25 = createBm25Retriever(index.db);
   const retrievers = new Map<RetrieverName, Retriever>([['bm25', bm25]]);
   if (index.dense && opts.encoder) {
-    void opts.encoder;
+    const dense = createDenseRetriever(opts.encoder, index.dense);
+    retrievers.set('dense', dense);
+    retrievers.set('hybrid', createHybridRetriever(index.db, bm25, dense));
   }
   const available = [...retrievers.keys()];
   const defaultRetriever: RetrieverName = retrievers.has('hybrid') ? 'hybrid' : 'bm25';
