@@ -56,7 +56,7 @@ export function normalizeLines(text: string): { lines: string[]; markers: (strin
   const markers = framed.map((l) => l.marker);
   const nonEmpty = lines.filter((l) => l.trim() !== '');
   const quoted = nonEmpty.filter((l) => /^>( |$)/.test(l)).length;
-  const pytestish = nonEmpty.some((l) => /^E {3}/.test(l) || /^>\s{3,}/.test(l));
+  const pytestish = nonEmpty.some((l) => /^E {2,}\S/.test(l));
   if (nonEmpty.length > 0 && quoted / nonEmpty.length >= 0.6 && !pytestish) {
     lines = lines.map((l) => l.replace(/^> ?/, ''));
   }

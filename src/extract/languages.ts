@@ -1,7 +1,23 @@
 import type { Candidate } from './candidate.js';
+import { findDotnetFailures } from './dotnet.js';
+import { findBareErrorLines } from './error-line.js';
+import { findGoFailures } from './go.js';
+import { findJavaFailures } from './java.js';
+import { findJavaScriptFailures } from './javascript.js';
 import { findPythonFailures } from './python.js';
+import { findRubyFailures } from './ruby.js';
+import { findRustFailures } from './rust.js';
 
 /** One finder per language or runner; each reads normalized lines and returns what it recognizes. */
 export type FailureFinder = (lines: string[]) => Candidate[];
 
-export const LANGUAGE_MODULES: FailureFinder[] = [findPythonFailures];
+export const LANGUAGE_MODULES: FailureFinder[] = [
+  findPythonFailures,
+  findJavaScriptFailures,
+  findJavaFailures,
+  findGoFailures,
+  findRustFailures,
+  findRubyFailures,
+  findDotnetFailures,
+  findBareErrorLines,
+];

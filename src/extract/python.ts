@@ -178,9 +178,9 @@ function readPytestBlock(lines: string[], first: number, last: number): Candidat
       continue;
     }
     if (PYTEST_REPR.test(l) || CARET.test(l) || l.trim() === '') continue;
-    const src = l.replace(/^>\s?/, ' ').replace(/\s+$/, '');
+    const src = l.replace(/^>/, ' ').replace(/\s+$/, '');
     if (src.trim() === '' || /^\s*\.\.\.\s*$/.test(src)) continue;
-    codeLines.push(src.replace(/^ {1,8}/, ''));
+    codeLines.push(src);
     const lastFrame = frames[frames.length - 1];
     if (lastFrame && lastFrame.source === null) lastFrame.source = src.trim();
   }

@@ -1,0 +1,51 @@
+import type { Frame } from '../types.js';
+import type { Candidate } from './candidate.js';
+
+const DOTNET_EXCEPTION = /^(?:Unhandled [Ee]xception[.:] )?((?:[A-Z]\w*\.)+[A-Z]\w*Exception)(?:: (.*))?$/;
+const AT = /^\s*at (.+?)(?: in (.+?):line (\d+))?\s*$/;
+const TEST_FAILED = /^\s*Failed (\S+) \[[^\]]*\]\s*$/;
+
+/** .NET: unhandled exceptions with `at` frames, `dotnet test` "Failed … Error Message: … Stack Trace:" blocks. */
+export function findDotnetFailures(lines: string[]): Candidate[] {
+  const out: Candidate[] = [];
+  const used = new Set<number>();
+  for (let i = 0; i < lines.length; i++) {
+    const tf = TEST_FAILED.exec(lines[i]!);
+    if (tf && /^\s*Error Message:\s*$/.test(lines[i + 1] ?? '')) {
+      const msg: string[] = [];
+      let k = i + 2;
+      for (; k < Math.min(lines.length, i + 40) && !/^\s*Stack Trace:\s*$/.test(lines[k]!); k++) if (lines[k]!.trim()) msg.push(lines[k]!.trim());
+      let errorType = 'AssertFailedException';
+      let message = msg[0] ?? '';
+      const typedIdx = msg.findIndex((m) => DOTNET_EXCEPTION.test(m));
+      if (typedIdx >= 0 && (typedIdx === 0 || /threw exception:?$/.test(msg[typedIdx - 1]!))) {
+        const m = DOTNET_EXCEPTION.exec(msg[typedIdx]!)!;
+        errorType = m[1]!;
+        message = (m[2] ?? '').trim();
+      }
+      const frames = readFrames(lines, k + 1);
+      for (let u = i; u <= k; u++) used.add(u);
+      out.push({ language: 'csharp', errorType, errorMessage: message, frames, codeLines: [], errorText: msg.slice(0, 4).join('\n'), line: i, strength: 3 });
+      continue;
+    }
+    if (used.has(i)) continue;
+    const m = DOTNET_EXCEPTION.exec(lines[i]!.trim());
+    if (!m || !/^(System|Microsoft)\./.test(m[1]!) && !/^Unhandled/.test(lines[i]!.trim())) continue;
+    const frames = readFrames(lines, i + 1);
+    out.push({ language: 'csharp', errorType: m[1]!, errorMessage: (m[2] ?? '').trim(), frames, codeLines: [], errorText: lines[i]!.trim(), line: i, strength: frames.length ? 3 : 2 });
+  }
+  return out;
+}
+
+function readFrames(lines: string[], from: number): Frame[] {
+  const frames: Frame[] = [];
+  for (let k = from; k < Math.min(lines.length, from + 100); k++) {
+    const a = AT.exec(lines[k]!);
+    if (!a || !/^\s*at /.test(lines[k]!)) {
+      if (/^--- End of/.test(lines[k]!.trim())) continue;
+      break;
+    }
+    frames.push({ file: a[2] ?? '', line: a[3] ? Number(a[3]) : null, function: a[1]!, source: null });
+  }
+  return frames;
+}

@@ -1,0 +1,51 @@
+import type { Frame } from '../types.js';
+import type { Candidate } from './candidate.js';
+
+const PANIC = /^panic:\s*(.+?)\s*$/;
+const FAIL_TEST = /^\s*--- FAIL: (\S+)/;
+const TEST_MSG = /^\s+(\S+\.go):(\d+): (.*)$/;
+const PKG_HEADER = /^# (\S+)$/;
+const COMPILE = /^(\S+\.go):(\d+)(?::(\d+))?: (.+)$/;
+
+/** Go: `panic:` with goroutine frames, `--- FAIL` test messages, and compiler errors under `# package`. */
+export function findGoFailures(lines: string[]): Candidate[] {
+  const out: Candidate[] = [];
+  for (let i = 0; i < lines.length; i++) {
+    const line = lines[i]!;
+    const p = PANIC.exec(line.trim());
+    if (p && /^panic:/.test(line.trimStart())) {
+      const frames: Frame[] = [];
+      for (let k = i + 1; k < Math.min(lines.length, i + 200); k++) {
+        const fn = lines[k]!;
+        const loc = /^\s+(\S+\.go):(\d+)/.exec(lines[k + 1] ?? '');
+        if (/^\S.*\(.*\)$/.test(fn) && loc) {
+          frames.push({ file: loc[1]!, line: Number(loc[2]), function: fn.replace(/\(.*\)$/, ''), source: null });
+          k++;
+        } else if (/^exit status \d+|^FAIL\b/.test(fn)) break;
+      }
+      out.push({ language: 'go', errorType: 'panic', errorMessage: p[1]!.replace(/\s*\[recovered\]$/, ''), frames, codeLines: [], errorText: line.trim(), line: i, strength: 3 });
+      continue;
+    }
+    const f = FAIL_TEST.exec(line);
+    if (f) {
+      const m = TEST_MSG.exec(lines[i + 1] ?? '');
+      if (m) {
+        out.push({
+          language: 'go', errorType: 'test failure', errorMessage: m[3]!.trim(), frames: [{ file: m[1]!, line: Number(m[2]), function: f[1]!, source: null }],
+          codeLines: [], errorText: lines.slice(i, i + 4).map((l) => l.trim()).join('\n'), line: i, strength: 2,
+        });
+      }
+      continue;
+    }
+    if (PKG_HEADER.test(line)) {
+      const c = COMPILE.exec(lines[i + 1] ?? '');
+      if (c) {
+        out.push({
+          language: 'go', errorType: 'build failed', errorMessage: c[4]!.trim(), frames: [{ file: c[1]!, line: Number(c[2]), function: null, source: null }],
+          codeLines: [], errorText: lines[i + 1]!.trim(), line: i + 1, strength: 3,
+        });
+      }
+    }
+  }
+  return out;
+}

@@ -1,0 +1,71 @@
+import type { Frame } from '../types.js';
+import type { Candidate } from './candidate.js';
+
+const JAVA_EXCEPTION = /^(?:Exception in thread "[^"]{0,200}" )?((?:[a-z_$][\w$]*\.)+[A-Z][\w$]*(?:Exception|Error|Throwable))(?:: (.*))?$/;
+const AT = /^\s*at ([\w$.<>/]+)\(([^()]*)\)\s*$/;
+const CAUSED_BY = /^\s*Caused by: ((?:[a-z_$][\w$]*\.)+[A-Z][\w$]*)(?:: (.*))?$/;
+const MAVEN_GOAL = /^\[ERROR\] Failed to execute goal (\S+) \([^)]*\) on project [^:]+: (.+?)(?: -> \[Help 1\])?$/;
+const MAVEN_HELP = /^\[ERROR\] \[Help 1\] https?:\/\/\S+\/(\w+Exception)\s*$/;
+const KOTLIN_E = /^e: (?:file:\/\/)?(\S+\.kts?):(?:\s?\(?(\d+)[,:]\s?(\d+)\)?):? (.+)$/;
+const GRADLE_WRONG = /^\* What went wrong:\s*$/;
+
+/** Java/Kotlin exceptions (`Exception in thread`, `Caused by:`), Maven `[ERROR] Failed to execute goal`, Gradle and kotlinc errors. */
+export function findJavaFailures(lines: string[]): Candidate[] {
+  const out: Candidate[] = [];
+  for (let i = 0; i < lines.length; i++) {
+    const line = lines[i]!.trim();
+    const m = JAVA_EXCEPTION.exec(line);
+    if (m) {
+      const frames: Frame[] = [];
+      const errorLines = [line];
+      let k = i + 1;
+      for (; k < Math.min(lines.length, i + 300); k++) {
+        const l = lines[k]!;
+        const at = AT.exec(l);
+        if (at) {
+          const [file, ln] = at[2]!.split(':');
+          frames.push({ file: file ?? '', line: ln ? Number(ln) : null, function: at[1]!, source: null });
+          continue;
+        }
+        if (CAUSED_BY.test(l)) {
+          errorLines.push(l.trim());
+          continue;
+        }
+        if (/^\s*\.\.\. \d+ more\s*$/.test(l)) continue;
+        break;
+      }
+      const explicit = line.startsWith('Exception in thread');
+      if (frames.length === 0 && !explicit) continue;
+      out.push({ language: 'java', errorType: m[1]!, errorMessage: (m[2] ?? '').trim(), frames, codeLines: [], errorText: errorLines.join('\n'), line: i, strength: 3 });
+      i = k - 1;
+      continue;
+    }
+    const goal = MAVEN_GOAL.exec(line);
+    if (goal) {
+      let type = 'MojoFailureException';
+      for (let k = i + 1; k < Math.min(lines.length, i + 30); k++) {
+        const h = MAVEN_HELP.exec(lines[k]!.trim());
+        if (h) {
+          type = h[1]!;
+          break;
+        }
+      }
+      out.push({ language: 'java', errorType: type, errorMessage: goal[2]!.trim(), frames: [], codeLines: [], errorText: line, line: i, strength: 2 });
+      continue;
+    }
+    const ke = KOTLIN_E.exec(line);
+    if (ke) {
+      out.push({
+        language: 'kotlin', errorType: 'CompilationError', errorMessage: ke[4]!.trim(),
+        frames: [{ file: ke[1]!, line: Number(ke[2]), function: null, source: null }], codeLines: [], errorText: line, line: i, strength: 2,
+      });
+      continue;
+    }
+    if (GRADLE_WRONG.test(line)) {
+      const what = (lines[i + 1] ?? '').trim();
+      const detail = lines.slice(i + 2, i + 8).map((l) => l.replace(/^>\s*/, '').trim()).filter(Boolean);
+      if (what) out.push({ language: 'java', errorType: 'GradleBuildFailure', errorMessage: what, frames: [], codeLines: [], errorText: [what, ...detail].join('\n'), line: i, strength: 1 });
+    }
+  }
+  return out;
+}

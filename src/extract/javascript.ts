@@ -1,0 +1,97 @@
+import type { Frame } from '../types.js';
+import type { Candidate } from './candidate.js';
+
+const JS_ERROR = /^\s*(?:Uncaught |Unhandled (?:promise )?rejection:? )?((?:[A-Z]\w*)?(?:Error|Exception))(?: \[([A-Z_\d]+)\])?: (.+)$/;
+const AT_FRAME = /^\s*at (?:(?:async )?(.+?) \((.+?):(\d+):(\d+)\)|(.+?):(\d+):(\d+))\s*$/;
+const JEST_HEADER = /^\s*● (?!\s)(.+ › .+|[^A-Z\s].*)$/;
+const CODE_FRAME = /^\s*(>?)\s*(\d+) \| ?(.*)$/;
+const WEBPACK = /^ERROR in (\S+)/;
+
+/** Node.js stacks, Jest/Vitest failures (`●` blocks with code frames), and webpack `ERROR in` blocks. */
+export function findJavaScriptFailures(lines: string[]): Candidate[] {
+  const out: Candidate[] = [];
+  const used = new Set<number>();
+  for (let i = 0; i < lines.length; i++) {
+    const line = lines[i]!;
+    const jest = JEST_HEADER.exec(line);
+    if (jest && !/Jest has detected/.test(lines.slice(Math.max(0, i - 3), i).join(' '))) {
+      const c = readJestBlock(lines, i);
+      if (c) {
+        out.push(c);
+        for (let k = i; k <= i + 40 && k < lines.length; k++) used.add(k);
+        continue;
+      }
+    }
+    const wp = WEBPACK.exec(line);
+    if (wp) {
+      // The message follows, sometimes twice: bare, then with its class.
+      for (let k = i + 1; k < Math.min(lines.length, i + 6); k++) {
+        const m = JS_ERROR.exec(lines[k]!);
+        if (m) {
+          out.push(cand(m[1]!, m[3]!.trim(), [], [], lines[k]!.trim(), i, 3));
+          used.add(k);
+          break;
+        }
+      }
+      continue;
+    }
+    if (used.has(i)) continue;
+    const m = JS_ERROR.exec(line);
+    if (!m) continue;
+    const frames: Frame[] = [];
+    let k = i + 1;
+    for (; k < Math.min(lines.length, i + 60); k++) {
+      const f = AT_FRAME.exec(lines[k]!);
+      if (!f) {
+        if (frames.length === 0 && lines[k]!.trim() === '') continue;
+        break;
+      }
+      frames.push(f[2] ? { file: f[2], line: Number(f[3]), function: f[1]!, source: null } : { file: f[5]!, line: Number(f[6]), function: null, source: null });
+    }
+    const atTop = frames.length > 0 && frames.every((f) => /node:|\.m?[jt]sx?|\.cjs|\.mjs|<anonymous>/.test(f.file));
+    if (!atTop) continue; // a bare `TypeError: …` line is left to the error-line finder
+    // Node prints the failing source line above the error: `file.js:12`, the code, a caret.
+    const code: string[] = [];
+    if (i >= 3 && /^\s*\^+\s*$/.test(lines[i - 2] ?? '') && /:\d+$/.test(lines[i - 4] ?? '')) code.push(lines[i - 3]!.trim());
+    for (let u = i; u < k; u++) used.add(u);
+    out.push(cand(m[1]!, m[3]!.trim(), frames, code, line.trim(), i, 3));
+  }
+  return out;
+}
+
+function readJestBlock(lines: string[], start: number): Candidate | null {
+  const msg: string[] = [];
+  const code: string[] = [];
+  const frames: Frame[] = [];
+  let errorType: string | null = null;
+  for (let k = start + 1; k < Math.min(lines.length, start + 80); k++) {
+    const l = lines[k]!;
+    if (JEST_HEADER.test(l)) break;
+    const f = AT_FRAME.exec(l);
+    if (f) {
+      frames.push({ file: f[2] ?? f[5]!, line: Number(f[3] ?? f[6]), function: f[1] ?? null, source: null });
+      continue;
+    }
+    const cf = CODE_FRAME.exec(l);
+    if (cf) {
+      code.push(cf[3]!);
+      continue;
+    }
+    if (/^\s*\|\s*\^/.test(l) || l.trim() === '') continue;
+    if (frames.length === 0 && code.length === 0) {
+      const t = l.trim();
+      const e = JS_ERROR.exec(t);
+      if (e && !errorType) {
+        errorType = e[1]!;
+        msg.push(e[3]!.trim());
+      } else msg.push(t);
+    }
+  }
+  if (msg.length === 0) return null;
+  if (!errorType) errorType = /^expect\(/.test(msg[0]!) ? 'JestAssertionError' : 'Error';
+  return cand(errorType, msg[0]!, frames, code, msg.slice(0, 6).join('\n'), start, 3);
+}
+
+function cand(errorType: string, errorMessage: string, frames: Frame[], codeLines: string[], errorText: string, line: number, strength: number): Candidate {
+  return { language: 'javascript', errorType, errorMessage, frames, codeLines, errorText, line, strength };
+}

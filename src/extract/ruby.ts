@@ -1,0 +1,63 @@
+import type { Frame } from '../types.js';
+import type { Candidate } from './candidate.js';
+
+const RSPEC_FAILURE = /^\s*Failure\/Error: (.*)$/;
+const RUBY_RAISE = /^(\S+\.rb):(\d+):in [`'](.+?)': (.+) \(((?:[A-Z]\w*::)*[A-Z]\w*)\)\s*$/;
+const BACKTRACE = /^\s*# (\S+?):(\d+):in [`'](.+?)'/;
+const TYPED = /^((?:[A-Z]\w*::)*[A-Z]\w*(?:Error|Exception|Invalid|NotFound)):\s*(.*)$/;
+const NOTIFIER = /^An? `?((?:[A-Z]\w*::)*[A-Z]\w*(?:Error|Exception))`? occurred in /;
+const MINITEST = /^\s*\d+\) (Failure|Error):\s*$/;
+
+/** Ruby: RSpec `Failure/Error:` blocks, Minitest failures, `file.rb:N:in 'm': msg (Class)` raises, exception notifier mails. */
+export function findRubyFailures(lines: string[]): Candidate[] {
+  const out: Candidate[] = [];
+  for (let i = 0; i < lines.length; i++) {
+    const line = lines[i]!;
+    const r = RSPEC_FAILURE.exec(line);
+    if (r) {
+      const msg: string[] = [];
+      const frames: Frame[] = [];
+      for (let k = i + 1; k < Math.min(lines.length, i + 60); k++) {
+        const l = lines[k]!;
+        const bt = BACKTRACE.exec(l);
+        if (bt) frames.push({ file: bt[1]!, line: Number(bt[2]), function: bt[3]!, source: null });
+        else if (frames.length) break;
+        else if (l.trim()) msg.push(l.trim());
+        else if (msg.length) break;
+      }
+      let errorType = 'RSpec::Expectations::ExpectationNotMetError';
+      let message = msg[0] ?? '';
+      const t = TYPED.exec(message);
+      if (t) {
+        errorType = t[1]!;
+        message = t[2]!.trim() || msg[1] || '';
+      }
+      out.push({ language: 'ruby', errorType, errorMessage: message, frames, codeLines: [r[1]!.trim()], errorText: msg.slice(0, 4).join('\n'), line: i, strength: 3 });
+      continue;
+    }
+    const raise = RUBY_RAISE.exec(line.trim());
+    if (raise) {
+      out.push({
+        language: 'ruby', errorType: raise[5]!, errorMessage: raise[4]!.trim(),
+        frames: [{ file: raise[1]!, line: Number(raise[2]), function: raise[3]!, source: null }], codeLines: [], errorText: line.trim(), line: i, strength: 3,
+      });
+      continue;
+    }
+    const n = NOTIFIER.exec(line.trim());
+    if (n) {
+      const next = lines.slice(i + 1, i + 5).map((l) => l.trim()).find(Boolean) ?? '';
+      out.push({ language: 'ruby', errorType: n[1]!, errorMessage: next, frames: [], codeLines: [], errorText: `${n[1]}: ${next}`, line: i, strength: 2 });
+      continue;
+    }
+    const mt = MINITEST.exec(line);
+    if (mt) {
+      const body = lines.slice(i + 2, i + 6).map((l) => l.trim()).filter(Boolean);
+      const t = TYPED.exec(body[0] ?? '');
+      out.push({
+        language: 'ruby', errorType: t ? t[1]! : 'Minitest::Assertion', errorMessage: t ? t[2]!.trim() : body[0] ?? '', frames: [], codeLines: [],
+        errorText: body.join('\n'), line: i, strength: 3,
+      });
+    }
+  }
+  return out;
+}

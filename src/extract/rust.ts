@@ -1,0 +1,46 @@
+import type { Candidate } from './candidate.js';
+
+const DIAGNOSTIC = /^error\[(E\d{4})\]: (.+)$/;
+const ARROW = /^\s*--> (.+?):(\d+):(\d+)\s*$/;
+const GUTTER = /^\s*(\d+)\s*\|\s?(.*)$/;
+const PANIC_NEW = /^thread '([^']*)' panicked at (\S+?):(\d+):(\d+):\s*(.*)$/;
+const PANIC_OLD = /^thread '([^']*)' panicked at '(.*)', (\S+?):(\d+):(\d+)\s*$/;
+
+/** Rust: `error[E…]` diagnostics with their source gutter, and panics in both formats. */
+export function findRustFailures(lines: string[]): Candidate[] {
+  const out: Candidate[] = [];
+  for (let i = 0; i < lines.length; i++) {
+    const line = lines[i]!.trim();
+    const d = DIAGNOSTIC.exec(line);
+    if (d) {
+      const code: string[] = [];
+      let file = '';
+      let ln: number | null = null;
+      for (let k = i + 1; k < Math.min(lines.length, i + 30); k++) {
+        const l = lines[k]!;
+        const a = ARROW.exec(l);
+        if (a) {
+          file = a[1]!;
+          ln = Number(a[2]);
+          continue;
+        }
+        const g = GUTTER.exec(l);
+        if (g) code.push(g[2]!);
+        if (/^(error|warning)(\[|:)/.test(l.trim())) break;
+      }
+      out.push({ language: 'rust', errorType: d[1]!, errorMessage: d[2]!.trim(), frames: file ? [{ file, line: ln, function: null, source: code[0] ?? null }] : [], codeLines: code, errorText: line, line: i, strength: 3 });
+      continue;
+    }
+    const pn = PANIC_NEW.exec(line);
+    if (pn) {
+      const msg = pn[5]!.trim() || (lines[i + 1] ?? '').trim();
+      out.push({ language: 'rust', errorType: 'panic', errorMessage: msg, frames: [{ file: pn[2]!, line: Number(pn[3]), function: null, source: null }], codeLines: [], errorText: `${line}\n${pn[5] ? '' : msg}`.trim(), line: i, strength: 3 });
+      continue;
+    }
+    const po = PANIC_OLD.exec(line);
+    if (po) {
+      out.push({ language: 'rust', errorType: 'panic', errorMessage: po[2]!, frames: [{ file: po[3]!, line: Number(po[4]), function: null, source: null }], codeLines: [], errorText: line, line: i, strength: 3 });
+    }
+  }
+  return out;
+}

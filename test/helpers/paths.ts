@@ -1,0 +1,14 @@
+import { existsSync } from 'node:fs';
+import { dirname, join, resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+/** The repository root, from test/ or dist/test/. */
+export const ROOT = (() => {
+  let dir = dirname(fileURLToPath(import.meta.url));
+  while (!existsSync(join(dir, 'package.json'))) dir = dirname(dir);
+  return dir;
+})();
+
+/** `../shared` beside the repository (present in CI too). */
+export const SHARED = resolve(ROOT, '..', 'shared');
+export const FIXTURES = join(ROOT, 'test', 'fixtures');
