@@ -13,6 +13,8 @@ export interface DumpOptions {
   /** Where the staging database lives (kept between runs so an interrupted import resumes). */
   stagingDir: string;
   onProgress?: (p: { file: string; bytesRead: number; totalBytes: number; rows: number }) => void;
+  /** Rows between checkpoints (default 5000). */
+  commitEvery?: number;
 }
 
 const STAGING_VERSION = 1;
@@ -127,7 +129,7 @@ async function stageFile(db: Database.Database, file: string, kind: 'posts' | 'l
       parser.write(line + '\n');
       if (parseError) break;
       lastOffset = endOffset;
-      if (rows - sinceCommit >= COMMIT_EVERY && /\/>\s*$|<\/row>\s*$/.test(line)) {
+      if (rows - sinceCommit >= (opts.commitEvery ?? COMMIT_EVERY) && /\/>\s*$|<\/row>\s*$/.test(line)) {
         saveProgress.run(file, st.size, st.mtimeMs, lastOffset, lineNo + 1, 0);
         db.exec('COMMIT');
         db.exec('BEGIN');

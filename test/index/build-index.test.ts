@@ -1,0 +1,60 @@
+import assert from 'node:assert/strict';
+import { existsSync, readFileSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { test } from 'node:test';
+import { buildIndex } from '../../src/index/build-index.js';
+import { INDEX_FORMAT_VERSION, IndexError, MANIFEST_FILE } from '../../src/index/manifest.js';
+import { openIndex } from '../../src/index/open-index.js';
+import { buildSmallIndex, CORPUS } from '../helpers/small-index.js';
+
+test('builds a versioned index that opens, with documents and full-text search', async () => {
+  const dir = await buildSmallIndex(400);
+  const idx = openIndex(dir);
+  try {
+    assert.equal(idx.manifest.formatVersion, INDEX_FORMAT_VERSION);
+    assert.equal(idx.manifest.counts.documents, 400);
+    assert.equal(idx.manifest.corpus.kind, 'jsonl');
+    assert.equal(idx.manifest.encoder, null);
+    const any = idx.db.prepare('SELECT id FROM docs LIMIT 1').pluck().get() as number;
+    const doc = idx.getDocument(any)!;
+    assert.ok(doc.title && doc.url);
+    const n = idx.db.prepare(`SELECT count(*) FROM docs_fts WHERE docs_fts MATCH '"python"'`).pluck().get() as number;
+    assert.ok(n > 10);
+  } finally {
+    idx.close();
+  }
+});
+
+test('an interrupted rebuild leaves the previous index in place and nothing half-written that loads', async () => {
+  const dir = await buildSmallIndex(200);
+  const before = readFileSync(join(dir, MANIFEST_FILE), 'utf8');
+  await assert.rejects(
+    buildIndex({
+      corpus: CORPUS,
+      out: dir,
+      limit: 3000,
+      onProgress: (p) => {
+        if (p.done >= 1000) throw new Error('killed');
+      },
+    }),
+    /killed/,
+  );
+  assert.equal(readFileSync(join(dir, MANIFEST_FILE), 'utf8'), before);
+  assert.equal(existsSync(`${dir}.partial`), false);
+  assert.equal(openIndex(dir).manifest.counts.documents, 200);
+});
+
+test('refuses another format version, a corrupt manifest, or no index, saying what to run', async () => {
+  const dir = await buildSmallIndex(50);
+  const manifest = JSON.parse(readFileSync(join(dir, MANIFEST_FILE), 'utf8'));
+  writeFileSync(join(dir, MANIFEST_FILE), JSON.stringify({ ...manifest, formatVersion: INDEX_FORMAT_VERSION + 1 }));
+  assert.throws(() => openIndex(dir), (e: unknown) => e instanceof IndexError && /format version 2.*reads version 1.*snippet-search index build/.test(e.message));
+  writeFileSync(join(dir, MANIFEST_FILE), '{"format": "snippet-search-index", "formatVersion": 1, "builtAt": 3');
+  assert.throws(() => openIndex(dir), /corrupt.*snippet-search index build/);
+  assert.throws(() => openIndex(join(dir, 'nope')), /No index at .*snippet-search index build/);
+});
+
+test('a corpus path that is neither JSONL nor a dump directory is refused by name', async () => {
+  await assert.rejects(buildIndex({ corpus: '/etc/hostname', out: '/tmp/never' }), /\/etc\/hostname: not a corpus/);
+  await assert.rejects(buildIndex({ corpus: '/no/such/corpus.jsonl', out: '/tmp/never' }), /no such file/);
+});
