@@ -1,4 +1,5 @@
 import { open } from 'node:fs/promises';
+import { collectBounded } from '../extract/bounded-bytes.js';
 import { decodeInput, DEFAULT_MAX_INPUT_BYTES, InputError, type DecodedInput } from '../extract/decode-input.js';
 
 /**
@@ -6,28 +7,31 @@ import { decodeInput, DEFAULT_MAX_INPUT_BYTES, InputError, type DecodedInput } f
  * of `maxBytes` are read, whatever the size, and the middle is reported as skipped.
  */
 export async function readInput(file: string | undefined, maxBytes = DEFAULT_MAX_INPUT_BYTES): Promise<DecodedInput & { name: string }> {
-  let bytes: Uint8Array;
   let name: string;
+  let collected: { bytes: Uint8Array; truncated: boolean; totalBytes: number };
   if (!file || file === '-') {
     if (process.stdin.isTTY) throw new InputError('no input: pass a log file, or pipe one in (… | snippet-search search -)');
     name = 'stdin';
-    bytes = await readStdin(maxBytes);
+    collected = await collectBounded(process.stdin as AsyncIterable<Buffer>, maxBytes);
   } else {
     name = file;
-    bytes = await readFileBounded(file, maxBytes);
+    collected = await readFileBounded(file, maxBytes);
   }
+  const { bytes, truncated, totalBytes } = collected;
   if (bytes.length === 0 || bytes.every((b) => b === 0x20 || b === 0x0a || b === 0x0d || b === 0x09)) {
     throw new InputError(`${name}: the input is empty`);
   }
   try {
-    return { ...decodeInput(bytes, maxBytes), name };
+    // The bytes are already bounded; the slack keeps decodeInput from cutting them again.
+    const decoded = decodeInput(bytes, maxBytes + 16);
+    return { ...decoded, skippedBytes: truncated ? totalBytes - (bytes.length - 1) : 0, name };
   } catch (err) {
     if (err instanceof InputError) throw new InputError(`${name}: ${err.message}`);
     throw err;
   }
 }
 
-async function readFileBounded(file: string, maxBytes: number): Promise<Uint8Array> {
+async function readFileBounded(file: string, maxBytes: number): Promise<{ bytes: Uint8Array; truncated: boolean; totalBytes: number }> {
   let fh;
   try {
     fh = await open(file, 'r');
@@ -36,51 +40,20 @@ async function readFileBounded(file: string, maxBytes: number): Promise<Uint8Arr
   }
   try {
     const { size } = await fh.stat();
-    if (size <= maxBytes + 16) {
+    if (size <= maxBytes) {
       const buf = Buffer.alloc(size);
       await fh.read(buf, 0, size, 0);
-      return buf;
+      return { bytes: buf, truncated: false, totalBytes: size };
     }
-    // Head and tail only; decodeInput sees an input that is just over the bound and records the skip.
+    // Head and tail only, read straight from their offsets.
     const head = Math.floor(maxBytes / 8);
     const tail = maxBytes - head;
     const buf = Buffer.alloc(head + tail + 1);
     await fh.read(buf, 0, head, 0);
     buf[head] = 0x0a;
     await fh.read(buf, head + 1, tail, size - tail);
-    return buf;
+    return { bytes: buf, truncated: true, totalBytes: size };
   } finally {
     await fh.close();
   }
-}
-
-async function readStdin(maxBytes: number): Promise<Uint8Array> {
-  // Keep the head and a rolling tail, so a huge pipe never sits in memory whole.
-  const head = Math.floor(maxBytes / 8);
-  const tail = maxBytes - head;
-  const headChunks: Buffer[] = [];
-  let headLen = 0;
-  let tailChunks: Buffer[] = [];
-  let tailLen = 0;
-  let overflow = false;
-  for await (const chunk of process.stdin as AsyncIterable<Buffer>) {
-    let c = chunk;
-    if (headLen < head) {
-      const take = c.subarray(0, head - headLen);
-      headChunks.push(take);
-      headLen += take.length;
-      c = c.subarray(take.length);
-    }
-    if (c.length) {
-      tailChunks.push(c);
-      tailLen += c.length;
-      while (tailLen - (tailChunks[0]?.length ?? 0) >= tail) {
-        tailLen -= tailChunks.shift()!.length;
-        overflow = true;
-      }
-    }
-  }
-  let t = Buffer.concat(tailChunks);
-  if (t.length > tail) (t = t.subarray(t.length - tail)), (overflow = true);
-  return Buffer.concat(overflow ? [...headChunks, Buffer.from('\n'), t] : [...headChunks, t]);
 }

@@ -1,0 +1,39 @@
+/**
+ * Collects a byte stream of any length into at most `maxBytes`: the first eighth and the last seven
+ * eighths (the end of a log carries the failure). Memory stays bounded whatever the stream's size;
+ * `truncated` says whether anything was dropped. `decodeInput` then marks the cut.
+ */
+export async function collectBounded(chunks: AsyncIterable<Uint8Array>, maxBytes: number): Promise<{ bytes: Uint8Array; truncated: boolean; totalBytes: number }> {
+  const head = Math.floor(maxBytes / 8);
+  const tail = maxBytes - head;
+  const headChunks: Uint8Array[] = [];
+  let headLen = 0;
+  const tailChunks: Uint8Array[] = [];
+  let tailLen = 0;
+  let truncated = false;
+  let totalBytes = 0;
+  for await (const chunk of chunks) {
+    totalBytes += chunk.length;
+    let c = chunk;
+    if (headLen < head) {
+      const take = c.subarray(0, head - headLen);
+      headChunks.push(take);
+      headLen += take.length;
+      c = c.subarray(take.length);
+    }
+    if (c.length === 0) continue;
+    tailChunks.push(c);
+    tailLen += c.length;
+    while (tailChunks.length > 1 && tailLen - tailChunks[0]!.length >= tail) {
+      tailLen -= tailChunks.shift()!.length;
+      truncated = true;
+    }
+  }
+  let t = Buffer.concat(tailChunks);
+  if (t.length > tail) {
+    t = t.subarray(t.length - tail);
+    truncated = true;
+  }
+  // A newline at the cut keeps the head's last line and the tail's first line apart.
+  return { bytes: Buffer.concat(truncated ? [...headChunks, Buffer.from('\n'), t] : [...headChunks, t]), truncated, totalBytes };
+}

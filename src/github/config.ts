@@ -1,0 +1,56 @@
+import { z } from 'zod';
+
+export const CONFIG_FILE = '.github/snippet-search.yml';
+
+const Globs = z
+  .object({
+    include: z.array(z.string()).default(['*']).describe('glob patterns of names to act on'),
+    exclude: z.array(z.string()).default([]).describe('glob patterns of names to skip'),
+  })
+  .strict()
+  .default({ include: ['*'], exclude: [] });
+
+/** `.github/snippet-search.yml`: every key optional, defaults below. Published as JSON Schema (schema/). */
+export const ConfigSchema = z
+  .object({
+    triggers: z
+      .object({
+        failingChecks: z.boolean().default(true).describe('answer failing check runs and workflow jobs on their pull requests'),
+        command: z.boolean().default(true).describe('answer `/snippet-search` in issue and PR comments'),
+        newIssues: z.boolean().default(false).describe('answer new issues whose body holds a traceback (opt-in)'),
+      })
+      .strict()
+      .default({ failingChecks: true, command: true, newIssues: false }),
+    minScore: z.number().min(0).default(0).describe('stay silent when the best result scores below this'),
+    maxResults: z.number().int().min(1).max(10).default(3).describe('threads listed per failure'),
+    languages: z.array(z.string()).default([]).describe('only answer failures in these languages (empty: all)'),
+    workflows: Globs.describe('workflow names to act on'),
+    jobs: Globs.describe('job (check run) names to act on'),
+    dryRun: z.boolean().default(false).describe('log what would be posted instead of posting'),
+    muteLabel: z.string().min(1).default('snippet-search:mute').describe('no comments on issues or PRs carrying this label'),
+  })
+  .strict();
+
+export type Config = z.infer<typeof ConfigSchema>;
+export const DEFAULT_CONFIG: Config = ConfigSchema.parse({});
+
+export class ConfigError extends Error {
+  constructor(message: string) {
+    super(message);
+    this.name = 'ConfigError';
+  }
+}
+
+/** Validates a parsed config file; the error names the file and the key. */
+export function parseConfig(raw: unknown, file = CONFIG_FILE): Config {
+  const r = ConfigSchema.safeParse(raw ?? {});
+  if (r.success) return r.data;
+  const issue = r.error.issues[0]!;
+  const key = issue.path.join('.') || (issue.code === 'unrecognized_keys' ? (issue as { keys?: string[] }).keys?.join(', ') ?? '' : '');
+  throw new ConfigError(`${file}: ${key ? `\`${key}\`` : 'the file'}: ${issue.message}`);
+}
+
+/** The config as JSON Schema, for editors (`schema/snippet-search.schema.json`). */
+export function configJsonSchema(): object {
+  return z.toJSONSchema(ConfigSchema, { io: 'input' });
+}

@@ -1,0 +1,56 @@
+import { collectBounded } from '../extract/bounded-bytes.js';
+import { decodeInput } from '../extract/decode-input.js';
+import type { GitHubClient } from './types.js';
+
+/** Most of a job log read: 8 MiB, head and tail (the failure is near the end). */
+export const MAX_LOG_BYTES = 8 * 1024 * 1024;
+
+/**
+ * Downloads an Actions job log (the API answers with a redirect to storage, which is followed),
+ * streaming it into a bounded buffer so a huge log never sits in memory whole.
+ */
+export async function downloadJobLog(octokit: GitHubClient, owner: string, repo: string, jobId: number): Promise<string> {
+  const res = await octokit.request('GET /repos/{owner}/{repo}/actions/jobs/{job_id}/logs', {
+    owner,
+    repo,
+    job_id: jobId,
+    request: { parseSuccessResponseBody: false },
+  });
+  const body = res.data as unknown;
+  let collected;
+  if (body && typeof (body as ReadableStream).getReader === 'function') {
+    collected = await collectBounded(streamChunks(body as ReadableStream<Uint8Array>), MAX_LOG_BYTES);
+  } else {
+    const bytes = typeof body === 'string' ? Buffer.from(body) : Buffer.from(body as ArrayBuffer);
+    collected = await collectBounded([bytes].values() as unknown as AsyncIterable<Uint8Array>, MAX_LOG_BYTES);
+  }
+  return decodeInput(collected.bytes, MAX_LOG_BYTES + 16).text;
+}
+
+async function* streamChunks(stream: ReadableStream<Uint8Array>): AsyncGenerator<Uint8Array> {
+  const reader = stream.getReader();
+  try {
+    for (;;) {
+      const { done, value } = await reader.read();
+      if (done) return;
+      if (value) yield value;
+    }
+  } finally {
+    reader.releaseLock();
+  }
+}
+
+/** For CI apps other than Actions: the check run's own output and annotations as text. */
+export async function checkRunText(
+  octokit: GitHubClient,
+  owner: string,
+  repo: string,
+  checkRun: { id: number; output?: { title?: string | null; summary?: string | null; text?: string | null } | null },
+): Promise<string> {
+  const parts = [checkRun.output?.title, checkRun.output?.summary, checkRun.output?.text].filter((s): s is string => !!s);
+  const annotations = await octokit.paginate(octokit.rest.checks.listAnnotations, { owner, repo, check_run_id: checkRun.id, per_page: 100 });
+  for (const a of annotations.slice(0, 50)) {
+    parts.push([`${a.path}:${a.start_line}`, a.title, a.message, a.raw_details].filter(Boolean).join('\n'));
+  }
+  return parts.join('\n\n');
+}

@@ -1,0 +1,103 @@
+import { generateKeyPairSync } from 'node:crypto';
+import { readFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import { join } from 'node:path';
+import { Writable } from 'node:stream';
+import nock from 'nock';
+import { pino } from 'pino';
+import { Probot, ProbotOctokit } from 'probot';
+import { openEngine, type Engine } from '../../src/engine.js';
+import { createSnippetSearchApp, type AppOptions, type SnippetSearchApp } from '../../src/github/app.js';
+import { SHARED } from '../helpers/paths.js';
+import { buildSmallIndex } from '../helpers/small-index.js';
+
+const require = createRequire(import.meta.url);
+const examples = require('@octokit/webhooks-examples/api.github.com/index.json') as Array<{ name: string; examples: Array<Record<string, any>> }>;
+
+/** A real payload from @octokit/webhooks-examples, deep-copied, optionally chosen by a predicate. */
+export function examplePayload(event: string, pick: (p: Record<string, any>) => boolean = () => true): Record<string, any> {
+  const found = examples.find((e) => e.name === event)!.examples.find(pick);
+  if (!found) throw new Error(`no ${event} example matches`);
+  return structuredClone(found);
+}
+
+export const API = 'https://api.github.com';
+export const OWNER = 'Codertocat';
+export const REPO = 'Hello-World';
+
+let engineOnce: Promise<Engine> | null = null;
+/** One real engine (SQLite + FTS5 over 3,000 so-python threads) shared by the App tests. */
+export function testEngine(): Promise<Engine> {
+  return (engineOnce ??= buildSmallIndex(3000).then((dir) => openEngine({ indexDir: dir })));
+}
+
+export function fixtureLog(id: string): string {
+  return readFileSync(join(SHARED, 'fixtures', 'extraction', 'items', `${id}.txt`), 'utf8');
+}
+
+export interface Harness {
+  probot: Probot;
+  app: SnippetSearchApp;
+  calls: string[];
+  logs: Array<{ level: number; msg: string }>;
+  /** Delivers a webhook and waits until the App's queued work is done. */
+  deliver(name: string, payload: Record<string, any>, id?: string): Promise<void>;
+}
+
+const { privateKey } = generateKeyPairSync('rsa', { modulusLength: 2048, privateKeyEncoding: { type: 'pkcs1', format: 'pem' }, publicKeyEncoding: { type: 'spki', format: 'pem' } });
+let deliveryCounter = 0;
+
+export function createHarness(options: Partial<AppOptions> = {}): Harness {
+  const logs: Array<{ level: number; msg: string }> = [];
+  const sink = new Writable({
+    write(chunk, _enc, cb) {
+      for (const line of chunk.toString().split('\n').filter(Boolean)) {
+        const j = JSON.parse(line);
+        logs.push({ level: j.level, msg: String(j.msg ?? '') });
+      }
+      cb();
+    },
+  });
+  const probot = new Probot({
+    appId: 1,
+    privateKey,
+    log: pino({ level: 'info' }, sink),
+    Octokit: ProbotOctokit.defaults({ retry: { enabled: false }, throttle: { enabled: false } }),
+  });
+  const app = createSnippetSearchApp({ engine: testEngine, retry: { retries: 2, baseDelayMs: 1 }, ...options });
+  probot.load(app);
+  const calls: string[] = [];
+  nock.emitter.removeAllListeners('no match');
+  nock.emitter.on('no match', (req: { method?: string; path?: string; options?: { method?: string; path?: string } }) => {
+    calls.push(`UNMOCKED ${req.method ?? req.options?.method} ${req.path ?? req.options?.path}`);
+  });
+  return {
+    probot,
+    app,
+    calls,
+    logs,
+    async deliver(name, payload, id = `delivery-${++deliveryCounter}`) {
+      await probot.receive({ id, name: name as never, payload: payload as never });
+      await app.idle();
+    },
+  };
+}
+
+/** Mocks the installation token and records every API call as "METHOD /path". */
+export function github(calls: string[]): nock.Scope {
+  nock(API).persist().post(/\/app\/installations\/\d+\/access_tokens/).reply(201, { token: 'test-token', expires_at: '2099-01-01T00:00:00Z' });
+  const scope = nock(API);
+  scope.on('request', (req: { method: string; path: string }) => {
+    calls.push(`${req.method} ${decodeURIComponent(req.path.split('?')[0]!)}`);
+  });
+  return scope;
+}
+
+/** No `.github/snippet-search.yml` in the repo or the owner's `.github` repo: defaults. */
+export function noConfig(scope: nock.Scope): nock.Scope {
+  return scope
+    .get(`/repos/${OWNER}/${REPO}/contents/${encodeURIComponent('.github/snippet-search.yml')}`)
+    .reply(404)
+    .get(`/repos/${OWNER}/.github/contents/${encodeURIComponent('.github/snippet-search.yml')}`)
+    .reply(404);
+}
