@@ -5,8 +5,9 @@ import { join } from 'node:path';
 import { Writable } from 'node:stream';
 import nock from 'nock';
 import { pino } from 'pino';
-import { Probot, ProbotOctokit } from 'probot';
+import { Probot } from 'probot';
 import { openEngine, type Engine } from '../../src/engine.js';
+import { unthrottledOctokit } from '../../src/github/octokit.js';
 import { createSnippetSearchApp, type AppOptions, type SnippetSearchApp } from '../../src/github/app.js';
 import { SHARED } from '../helpers/paths.js';
 import { buildSmallIndex } from '../helpers/small-index.js';
@@ -62,7 +63,7 @@ export function createHarness(options: Partial<AppOptions> = {}): Harness {
     appId: 1,
     privateKey,
     log: pino({ level: 'info' }, sink),
-    Octokit: ProbotOctokit.defaults({ retry: { enabled: false }, throttle: { enabled: false } }),
+    Octokit: unthrottledOctokit(),
   });
   const app = createSnippetSearchApp({ engine: testEngine, retry: { retries: 2, baseDelayMs: 1 }, ...options });
   probot.load(app);
