@@ -3,7 +3,7 @@
  * `train` rows only, trains the WordPiece vocabulary, and writes token ids for the Python trainer,
  * tokenized by the serving tokenizer itself so training and serving cannot drift apart.
  *
- *   queries: a train question as a person would paste it → buildQuery (same as serving) → middle-truncated
+ *   queries: a train question body as a person would paste it (no title) → buildQuery (same as serving) → middle-truncated
  *   documents: title + best answer (the question body is left out: the query came from it)
  */
 import { mkdirSync, writeFileSync, createWriteStream } from 'node:fs';
@@ -34,7 +34,8 @@ for await (const t of readJsonlCorpus(corpus)) {
   }
   const doc = toDocument(t);
   const question = htmlToText(t.questionHtml).text;
-  const query = buildQuery(`${t.title}\n\n${question}`, 'comment').query.text;
+  // The question as a person pastes it: no title (users paste their error and code, not a title).
+  const query = buildQuery(question, 'comment').query.text;
   pairs.push({
     id: t.id,
     query,

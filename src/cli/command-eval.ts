@@ -1,8 +1,8 @@
-import { InvalidArgumentError } from 'commander';
 import { RETRIEVER_NAMES, type RetrieverName } from '../engine.js';
 import { evaluate } from '../eval/evaluate.js';
 import { RECALL_KS } from '../eval/metrics.js';
 import { readQueriesFile } from '../eval/queries-file.js';
+import { UsageError } from './errors.js';
 import { openEngineForCli } from './open-engine.js';
 import { createProgress } from './progress.js';
 
@@ -13,7 +13,7 @@ export async function runEval(o: EvalFlags): Promise<void> {
   const engine = await openEngineForCli(o.index);
   try {
     const names = (o.retrievers ? o.retrievers.split(',').map((s) => s.trim()) : engine.available) as RetrieverName[];
-    for (const n of names) if (!RETRIEVER_NAMES.includes(n)) throw new InvalidArgumentError(`unknown retriever "${n}" (use ${RETRIEVER_NAMES.join(', ')})`);
+    for (const n of names) if (!RETRIEVER_NAMES.includes(n)) throw new UsageError(`unknown retriever "${n}" (use ${RETRIEVER_NAMES.join(', ')})`);
     const retrievers = names.map((n) => engine.retriever(n));
     const progress = createProgress();
     const report = await evaluate(queries, retrievers, o.top, (d, t) => progress.update('evaluating', d / t, `${d}/${t} queries`));

@@ -1,8 +1,8 @@
-import { InvalidArgumentError } from 'commander';
 import { RETRIEVER_NAMES, type RetrieverName } from '../engine.js';
 import type { InputKind } from '../query/build-query.js';
 import { searchToJson } from '../render/json.js';
 import { searchToText } from '../render/terminal.js';
+import { UsageError } from './errors.js';
 import { openEngineForCli } from './open-engine.js';
 import { readInput } from './read-input.js';
 
@@ -10,9 +10,9 @@ export interface SearchFlags { top: number; retriever?: string; index?: string; 
 
 export async function runSearch(file: string | undefined, o: SearchFlags): Promise<void> {
   if (o.retriever && !RETRIEVER_NAMES.includes(o.retriever as RetrieverName)) {
-    throw new InvalidArgumentError(`--retriever must be one of ${RETRIEVER_NAMES.join(', ')}`);
+    throw new UsageError(`--retriever must be one of ${RETRIEVER_NAMES.join(', ')}`);
   }
-  if (!['log', 'comment', 'auto'].includes(o.kind)) throw new InvalidArgumentError('--kind must be log, comment or auto');
+  if (!['log', 'comment', 'auto'].includes(o.kind)) throw new UsageError('--kind must be log, comment or auto');
   const input = await readInput(file);
   if (input.skippedBytes) process.stderr.write(`note: ${input.name} is large; skipped ${input.skippedBytes} bytes in the middle (the head and the tail were read)\n`);
   const engine = await openEngineForCli(o.index);

@@ -1,0 +1,67 @@
+import assert from 'node:assert/strict';
+import { readFileSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { after, before, test } from 'node:test';
+import { loadDefaultEncoder } from '../../src/encoder/load.js';
+import type { DocumentEncoder } from '../../src/encoder/types.js';
+import { openEngine, type Engine } from '../../src/engine.js';
+import { MANIFEST_FILE } from '../../src/index/manifest.js';
+import { openIndex } from '../../src/index/open-index.js';
+import { buildQuery } from '../../src/query/build-query.js';
+import { buildSmallIndex } from '../helpers/small-index.js';
+
+let encoder: DocumentEncoder;
+let dir: string;
+let engine: Engine;
+before(async () => {
+  encoder = (await loadDefaultEncoder({ threads: 2 }))!;
+  dir = await buildSmallIndex(2000, encoder);
+  engine = openEngine({ indexDir: dir, encoder });
+});
+after(() => engine.close());
+
+test('the index records the encoder and holds one vector per thread', () => {
+  assert.equal(engine.index.manifest.encoder?.id, encoder.id);
+  assert.equal(engine.index.dense!.getCurrentCount(), 2000);
+  assert.deepEqual(engine.available, ['bm25', 'dense', 'hybrid']);
+  assert.equal(engine.defaultRetriever, 'hybrid');
+});
+
+test('HNSW at the chosen efSearch agrees with exact search (recall@10 ≥ 0.99)', async () => {
+  const ids = engine.index.dense!.getIdsList();
+  const vectors = new Map(ids.map((id) => [id, engine.index.dense!.getPoint(id)]));
+  const rows = engine.index.db.prepare('SELECT title FROM docs ORDER BY id LIMIT 60').pluck().all() as string[];
+  let agree = 0;
+  for (const title of rows) {
+    const [q] = await encoder.encode([title], 'query');
+    const exact = [...vectors].map(([id, v]) => [id, v.reduce((s, x, i) => s + x * q![i]!, 0)] as const).sort((a, b) => b[1] - a[1]).slice(0, 10).map((x) => x[0]);
+    const approx = engine.index.dense!.searchKnn(Array.from(q!), 10).neighbors;
+    agree += approx.filter((id) => exact.includes(id)).length;
+  }
+  assert.ok(agree / (rows.length * 10) >= 0.99, `recall@10 ${agree / (rows.length * 10)}`);
+});
+
+test("dense finds a thread from its own answer's words; exclusions hold", async () => {
+  const r = engine.index.db.prepare('SELECT id, title, best_answer AS a FROM docs WHERE length(best_answer) > 400 ORDER BY id LIMIT 10').all() as Array<{ id: number; title: string; a: string }>;
+  let top5 = 0;
+  for (const row of r) {
+    const { query } = buildQuery(`${row.title}\n${row.a.slice(0, 600)}`, 'comment');
+    const hits = await engine.retriever('dense').search(query, { top: 5 });
+    if (hits.some((h) => h.id === row.id)) top5++;
+    const excluded = await engine.retriever('hybrid').search(query, { top: 5, exclude: new Set([row.id]) });
+    assert.ok(!excluded.some((h) => h.id === row.id));
+  }
+  assert.ok(top5 >= 8, `dense top-5 on ${top5}/10`);
+});
+
+test('an index built with another encoder refuses to load, saying what to run', () => {
+  const manifest = JSON.parse(readFileSync(join(dir, MANIFEST_FILE), 'utf8'));
+  const other = join(dir, '..', 'other');
+  writeFileSync(join(dir, MANIFEST_FILE), JSON.stringify({ ...manifest, encoder: { ...manifest.encoder, id: 'snippet-encoder-000000000000' } }));
+  try {
+    assert.throws(() => openIndex(dir, { encoder }), /built with encoder snippet-encoder-000000000000.*snippet-search index build/);
+  } finally {
+    writeFileSync(join(dir, MANIFEST_FILE), JSON.stringify(manifest));
+  }
+  void other;
+});
