@@ -1,0 +1,58 @@
+import * as core from '@actions/core';
+import { existsSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import YAML from 'yaml';
+import { CONFIG_FILE, ConfigError, parseConfig, type Config } from '../github/config.js';
+
+/** The Action's inputs, read the way the runner passes them (INPUT_* variables). */
+export interface ActionInputs {
+  log: string;
+  token: string;
+  comment: boolean;
+  top: number;
+  minScore: number;
+  index: string;
+  corpus: string;
+  failOnError: boolean;
+  config: Config;
+}
+
+function number(name: string, fallback: number): number {
+  const raw = core.getInput(name);
+  if (raw === '') return fallback;
+  const n = Number(raw);
+  if (!Number.isFinite(n) || n < 0) throw new ConfigError(`input \`${name}\`: expected a number ≥ 0, got "${raw}"`);
+  return n;
+}
+
+/**
+ * Inputs override the repository's `.github/snippet-search.yml` (the App's config file and keys),
+ * which is read from the workspace when it exists.
+ */
+export function readInputs(): ActionInputs {
+  const workspace = process.env.GITHUB_WORKSPACE ?? process.cwd();
+  const file = join(workspace, CONFIG_FILE);
+  let raw: unknown = {};
+  if (existsSync(file)) {
+    try {
+      raw = YAML.parse(readFileSync(file, 'utf8')) ?? {};
+    } catch (err) {
+      throw new ConfigError(`${CONFIG_FILE}: not valid YAML (${(err as Error).message.split('\n')[0]})`);
+    }
+  }
+  const config = parseConfig(raw);
+  const bool = (name: string) => /^(true|yes|1|on)$/i.test(core.getInput(name));
+  const top = number('top', config.maxResults);
+  if (!Number.isInteger(top) || top < 1 || top > 10) throw new ConfigError('input `top`: expected a whole number from 1 to 10');
+  return {
+    log: core.getInput('log'),
+    token: core.getInput('github-token'),
+    comment: bool('comment'),
+    top,
+    minScore: number('min-score', config.minScore),
+    index: core.getInput('index'),
+    corpus: core.getInput('corpus'),
+    failOnError: bool('fail-on-error'),
+    config,
+  };
+}
