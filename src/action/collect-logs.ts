@@ -1,8 +1,8 @@
 import { Octokit } from '@octokit/rest';
 import { readdirSync, statSync } from 'node:fs';
-import { open } from 'node:fs/promises';
 import { join, relative, resolve } from 'node:path';
 import picomatch from 'picomatch';
+import { readFileBounded } from '../extract/bounded-bytes.js';
 import { DEFAULT_MAX_INPUT_BYTES, decodeInput } from '../extract/decode-input.js';
 import { downloadJobLog } from '../github/job-log.js';
 import type { GitHubClient } from '../github/types.js';
@@ -68,21 +68,8 @@ async function readLogFiles(pattern: string): Promise<NamedLog[]> {
   if (files.length === 0) throw new Error(`no file matches \`log: ${pattern}\``);
   const out: NamedLog[] = [];
   for (const f of files) {
-    const fh = await open(f, 'r');
-    try {
-      const { size } = await fh.stat();
-      const head = Math.floor(DEFAULT_MAX_INPUT_BYTES / 8);
-      const want = Math.min(size, DEFAULT_MAX_INPUT_BYTES);
-      const buf = Buffer.alloc(want);
-      if (size <= DEFAULT_MAX_INPUT_BYTES) await fh.read(buf, 0, size, 0);
-      else {
-        await fh.read(buf, 0, head, 0);
-        await fh.read(buf, head, want - head, size - (want - head));
-      }
-      out.push({ name: relative(process.env.GITHUB_WORKSPACE ?? process.cwd(), f), text: decodeInput(buf, DEFAULT_MAX_INPUT_BYTES + 16).text });
-    } finally {
-      await fh.close();
-    }
+    const { bytes } = await readFileBounded(f, DEFAULT_MAX_INPUT_BYTES);
+    out.push({ name: relative(process.env.GITHUB_WORKSPACE ?? process.cwd(), f), text: decodeInput(bytes, DEFAULT_MAX_INPUT_BYTES + 16).text });
   }
   return out;
 }

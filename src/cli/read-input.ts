@@ -1,5 +1,4 @@
-import { open } from 'node:fs/promises';
-import { collectBounded } from '../extract/bounded-bytes.js';
+import { collectBounded, readFileBounded, type BoundedBytes } from '../extract/bounded-bytes.js';
 import { decodeInput, DEFAULT_MAX_INPUT_BYTES, InputError, type DecodedInput } from '../extract/decode-input.js';
 
 /**
@@ -8,14 +7,18 @@ import { decodeInput, DEFAULT_MAX_INPUT_BYTES, InputError, type DecodedInput } f
  */
 export async function readInput(file: string | undefined, maxBytes = DEFAULT_MAX_INPUT_BYTES): Promise<DecodedInput & { name: string }> {
   let name: string;
-  let collected: { bytes: Uint8Array; truncated: boolean; totalBytes: number };
+  let collected: BoundedBytes;
   if (!file || file === '-') {
     if (process.stdin.isTTY) throw new InputError('no input: pass a log file, or pipe one in (… | snippet-search search -)');
     name = 'stdin';
     collected = await collectBounded(process.stdin as AsyncIterable<Buffer>, maxBytes);
   } else {
     name = file;
-    collected = await readFileBounded(file, maxBytes);
+    try {
+      collected = await readFileBounded(file, maxBytes);
+    } catch (err) {
+      throw new InputError(`${file}: cannot read (${(err as NodeJS.ErrnoException).code ?? (err as Error).message})`);
+    }
   }
   const { bytes, truncated, totalBytes } = collected;
   if (bytes.length === 0 || bytes.every((b) => b === 0x20 || b === 0x0a || b === 0x0d || b === 0x09)) {
@@ -28,32 +31,5 @@ export async function readInput(file: string | undefined, maxBytes = DEFAULT_MAX
   } catch (err) {
     if (err instanceof InputError) throw new InputError(`${name}: ${err.message}`);
     throw err;
-  }
-}
-
-async function readFileBounded(file: string, maxBytes: number): Promise<{ bytes: Uint8Array; truncated: boolean; totalBytes: number }> {
-  let fh;
-  try {
-    fh = await open(file, 'r');
-  } catch (err) {
-    throw new InputError(`${file}: cannot read (${(err as NodeJS.ErrnoException).code ?? (err as Error).message})`);
-  }
-  try {
-    const { size } = await fh.stat();
-    if (size <= maxBytes) {
-      const buf = Buffer.alloc(size);
-      await fh.read(buf, 0, size, 0);
-      return { bytes: buf, truncated: false, totalBytes: size };
-    }
-    // Head and tail only, read straight from their offsets.
-    const head = Math.floor(maxBytes / 8);
-    const tail = maxBytes - head;
-    const buf = Buffer.alloc(head + tail + 1);
-    await fh.read(buf, 0, head, 0);
-    buf[head] = 0x0a;
-    await fh.read(buf, head + 1, tail, size - tail);
-    return { bytes: buf, truncated: true, totalBytes: size };
-  } finally {
-    await fh.close();
   }
 }

@@ -1,9 +1,11 @@
+import { open } from 'node:fs/promises';
+
 /**
  * Collects a byte stream of any length into at most `maxBytes`: the first eighth and the last seven
  * eighths (the end of a log carries the failure). Memory stays bounded whatever the stream's size;
  * `truncated` says whether anything was dropped. `decodeInput` then marks the cut.
  */
-export async function collectBounded(chunks: AsyncIterable<Uint8Array>, maxBytes: number): Promise<{ bytes: Uint8Array; truncated: boolean; totalBytes: number }> {
+export async function collectBounded(chunks: AsyncIterable<Uint8Array>, maxBytes: number): Promise<BoundedBytes> {
   const head = Math.floor(maxBytes / 8);
   const tail = maxBytes - head;
   const headChunks: Uint8Array[] = [];
@@ -36,4 +38,32 @@ export async function collectBounded(chunks: AsyncIterable<Uint8Array>, maxBytes
   }
   // A newline at the cut keeps the head's last line and the tail's first line apart.
   return { bytes: Buffer.concat(truncated ? [...headChunks, Buffer.from('\n'), t] : [...headChunks, t]), truncated, totalBytes };
+}
+
+export interface BoundedBytes {
+  bytes: Uint8Array;
+  truncated: boolean;
+  totalBytes: number;
+}
+
+/** A file read the same bounded way, straight from its head and tail offsets (no full read). */
+export async function readFileBounded(file: string, maxBytes: number): Promise<BoundedBytes> {
+  const fh = await open(file, 'r');
+  try {
+    const { size } = await fh.stat();
+    if (size <= maxBytes) {
+      const buf = Buffer.alloc(size);
+      await fh.read(buf, 0, size, 0);
+      return { bytes: buf, truncated: false, totalBytes: size };
+    }
+    const head = Math.floor(maxBytes / 8);
+    const tail = maxBytes - head;
+    const buf = Buffer.alloc(head + tail + 1);
+    await fh.read(buf, 0, head, 0);
+    buf[head] = 0x0a;
+    await fh.read(buf, head + 1, tail, size - tail);
+    return { bytes: buf, truncated: true, totalBytes: size };
+  } finally {
+    await fh.close();
+  }
 }
