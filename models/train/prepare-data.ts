@@ -3,7 +3,7 @@
  * `train` rows only, trains the WordPiece vocabulary, and writes token ids for the Python trainer,
  * tokenized by the serving tokenizer itself so training and serving cannot drift apart.
  *
- *   queries: a train question body as a person would paste it (no title) → buildQuery (same as serving) → middle-truncated
+ *   queries: a train question as a person would paste it (half with its title) → buildQuery (same as serving) → middle-truncated
  *   documents: title + best answer (the question body is left out: the query came from it)
  */
 import { mkdirSync, writeFileSync, createWriteStream } from 'node:fs';
@@ -34,8 +34,11 @@ for await (const t of readJsonlCorpus(corpus)) {
   }
   const doc = toDocument(t);
   const question = htmlToText(t.questionHtml).text;
-  // The question as a person pastes it: no title (users paste their error and code, not a title).
-  const query = buildQuery(question, 'comment').query.text;
+  // The question as a person pastes it. Half the queries (by id parity) carry the title as their first
+  // line, as an issue's title does; half do not: measured on dev, title-only queries helped T2 and hurt
+  // T1, no titles the reverse.
+  const withTitle = process.env.TRAIN_TITLE_QUERIES === 'none' ? false : process.env.TRAIN_TITLE_QUERIES === 'all' ? true : t.id % 2 === 0;
+  const query = buildQuery(withTitle ? `${t.title}\n\n${question}` : question, 'comment').query.text;
   pairs.push({
     id: t.id,
     query,

@@ -149,7 +149,11 @@ function readPytestBlock(lines: string[], first: number, last: number): Candidat
   // Below the block: `path/to/test.py:42: AssertionError`.
   for (let k = last + 1; k < Math.min(lines.length, last + 4); k++) {
     const loc = PYTEST_LOCATION.exec(lines[k]!);
-    if (loc?.[4] && !errorType) errorType = loc[4].trim();
+    if (loc?.[4] && !errorType) {
+      errorType = loc[4].trim();
+      // `E   Failed: DID NOT RAISE …` above `test.py:12: Failed`: the type is not part of the message.
+      if (errorMessage.startsWith(`${errorType}: `)) errorMessage = errorMessage.slice(errorType.length + 2);
+    }
     if (loc) break;
   }
   if (!errorType && /^assert\b/.test(errorMessage)) errorType = 'AssertionError';

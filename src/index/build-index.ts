@@ -10,7 +10,6 @@ import type { DocumentEncoder } from '../encoder/types.js';
 import { lexicalText } from '../retrieve/lexical-text.js';
 import type { Document } from '../types.js';
 import { buildDenseIndex, DEFAULT_HNSW } from './dense-index.js';
-import { documentEmbeddingText } from './document-text.js';
 import {
   HNSW_FILE, INDEX_FORMAT, INDEX_FORMAT_VERSION, MANIFEST_FILE, SQLITE_FILE, type EncoderInfo, type Manifest,
 } from './manifest.js';
@@ -182,4 +181,3 @@ function corpusBytes(path: string): number {
   return existsSync(posts) ? statSync(posts).size : 0;
 }
 
-export { documentEmbeddingText };

@@ -68,6 +68,17 @@ FAILED tests/test_math.py::test_add - assert 3 == 4`);
     assert.match(f.code, /def test_add\(\):\n {4}assert add\(1, 2\) == 4/);
   });
 
+  test("pytest.raises failure: the location line's type is not repeated in the message", () => {
+    const f = primary(`    def test_empty(self):
+        with pytest.raises(InvalidInput):
+>           run("")
+E           Failed: DID NOT RAISE <class 'app.InvalidInput'>
+
+tests/test_app.py:12: Failed`);
+    assert.equal(f.errorType, 'Failed');
+    assert.equal(f.errorMessage, "DID NOT RAISE <class 'app.InvalidInput'>");
+  });
+
   test('pip build failure', () => {
     const f = primary(`  error: subprocess-exited-with-error
 
