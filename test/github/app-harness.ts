@@ -102,3 +102,12 @@ export function noConfig(scope: nock.Scope): nock.Scope {
     .get(`/repos/${OWNER}/.github/contents/${encodeURIComponent('.github/snippet-search.yml')}`)
     .reply(404);
 }
+
+/** A PR with no comment of ours yet: its labels, its comments (none), then our new comment. */
+export function expectNewComment(scope: nock.Scope, pr: number, onBody: (body: string) => void = () => {}, status = 201): nock.Scope {
+  return scope
+    .get(`/repos/${OWNER}/${REPO}/issues/${pr}/labels`).query(true).reply(200, [])
+    .get(`/repos/${OWNER}/${REPO}/issues/${pr}/comments`).query(true).reply(200, [])
+    .post(`/repos/${OWNER}/${REPO}/issues/${pr}/comments`, (b: { body: string }) => (onBody(b.body), true))
+    .reply(status, status < 300 ? { id: 900 } : { message: 'Resource not accessible by integration' });
+}

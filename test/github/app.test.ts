@@ -2,7 +2,7 @@ import assert from 'node:assert/strict';
 import { afterEach, before, describe, test } from 'node:test';
 import nock from 'nock';
 import { COMMENT_MARKER } from '../../src/github/app.js';
-import { createHarness, examplePayload, fixtureLog, github, noConfig, OWNER, REPO, testEngine } from './app-harness.js';
+import { createHarness, examplePayload, expectNewComment, fixtureLog, github, noConfig, OWNER, REPO, testEngine } from './app-harness.js';
 
 const CONFIG_PATH = `/repos/${OWNER}/${REPO}/contents/.github/snippet-search.yml`;
 const ORG_CONFIG_PATH = `/repos/${OWNER}/.github/contents/.github/snippet-search.yml`;
@@ -37,10 +37,7 @@ describe('failing CI', () => {
     const scope = github(h.calls);
     noConfig(scope);
     jobLog(scope, 101, fixtureLog('ci-py-006'));
-    scope
-      .get(`/repos/${OWNER}/${REPO}/issues/2/comments`).query(true).reply(200, [])
-      .get(`/repos/${OWNER}/${REPO}/issues/2/labels`).query(true).reply(200, [])
-      .post(`/repos/${OWNER}/${REPO}/issues/2/comments`, (b) => ((posted = b.body), true)).reply(201, { id: 900 });
+    expectNewComment(scope, 2, (b) => (posted = b));
     await h.deliver('check_run', failingCheckRun(101, 'test (3.11)'));
     assert.deepEqual(h.calls, [
       `GET ${CONFIG_PATH}`, `GET ${ORG_CONFIG_PATH}`, `GET /repos/${OWNER}/${REPO}/actions/jobs/101/logs`,
@@ -73,10 +70,7 @@ describe('failing CI', () => {
     const scope = github(h.calls);
     noConfig(scope);
     jobLog(scope, 201, fixtureLog('ci-py-006'));
-    scope
-      .get(`/repos/${OWNER}/${REPO}/issues/2/labels`).query(true).reply(200, [])
-      .get(`/repos/${OWNER}/${REPO}/issues/2/comments`).query(true).reply(200, [])
-      .post(`/repos/${OWNER}/${REPO}/issues/2/comments`).reply(201, { id: 1 });
+    expectNewComment(scope, 2);
     const payload = failingCheckRun(201, 'test');
     await h.deliver('check_run', payload, 'same-delivery');
     const first = [...h.calls];
@@ -90,10 +84,7 @@ describe('failing CI', () => {
     const scope = github(h.calls);
     noConfig(scope);
     jobLog(scope, 301, fixtureLog('ci-py-006'));
-    scope
-      .get(`/repos/${OWNER}/${REPO}/issues/2/labels`).query(true).reply(200, [])
-      .get(`/repos/${OWNER}/${REPO}/issues/2/comments`).query(true).reply(200, [])
-      .post(`/repos/${OWNER}/${REPO}/issues/2/comments`).reply(201, { id: 1 });
+    expectNewComment(scope, 2);
     const cr = failingCheckRun(301, 'test');
     await h.deliver('check_run', cr);
     const wj = examplePayload('workflow_job', (e) => e.action === 'completed' && e.workflow_job.conclusion === 'failure');
@@ -114,10 +105,8 @@ describe('failing CI', () => {
     jobLog(scope, 401, fixtureLog('ci-py-006'));
     scope
       .get(`/repos/${OWNER}/${REPO}/commits/${sha}/pulls`).reply(200, [])
-      .get(`/repos/${OWNER}/${REPO}/pulls`).query(true).reply(200, [{ number: 7, head: { sha } }, { number: 8, head: { sha: 'other' } }])
-      .get(`/repos/${OWNER}/${REPO}/issues/7/labels`).query(true).reply(200, [])
-      .get(`/repos/${OWNER}/${REPO}/issues/7/comments`).query(true).reply(200, [])
-      .post(`/repos/${OWNER}/${REPO}/issues/7/comments`).reply(201, { id: 1 });
+      .get(`/repos/${OWNER}/${REPO}/pulls`).query(true).reply(200, [{ number: 7, head: { sha } }, { number: 8, head: { sha: 'other' } }]);
+    expectNewComment(scope, 7);
     await h.deliver('check_run', payload);
     assert.ok(scope.isDone(), `calls: ${h.calls.join(', ')}`);
   });
@@ -174,10 +163,7 @@ describe('failing CI', () => {
     const scope2 = github(h2.calls);
     noConfig(scope2);
     jobLog(scope2, 702, fixtureLog('ci-py-006'));
-    scope2
-      .get(`/repos/${OWNER}/${REPO}/issues/2/labels`).query(true).reply(200, [])
-      .get(`/repos/${OWNER}/${REPO}/issues/2/comments`).query(true).reply(200, [])
-      .post(`/repos/${OWNER}/${REPO}/issues/2/comments`).reply(403, { message: 'Resource not accessible by integration' });
+    expectNewComment(scope2, 2, () => {}, 403);
     await h2.deliver('check_run', failingCheckRun(702, 'test'));
     assert.equal(h2.calls.filter((c) => c.startsWith('POST')).length, 1, 'not retried');
     assert.ok(h2.logs.some((l) => l.level === 50 && /403/.test(l.msg)));
