@@ -4,11 +4,12 @@ import { buildQuery, type InputKind } from './query/build-query.js';
 import { createBm25Retriever } from './retrieve/bm25.js';
 import { createDenseRetriever } from './retrieve/dense.js';
 import { createHybridRetriever } from './retrieve/hybrid.js';
+import { createRrfRetriever } from './retrieve/rrf.js';
 import { rankThreads } from './retrieve/rank.js';
 import type { Retriever } from './retrieve/types.js';
 import type { Failure, Hit, Query } from './types.js';
 
-export const RETRIEVER_NAMES = ['bm25', 'dense', 'hybrid'] as const;
+export const RETRIEVER_NAMES = ['bm25', 'dense', 'hybrid', 'rrf'] as const;
 export type RetrieverName = (typeof RETRIEVER_NAMES)[number];
 
 export interface SearchResult {
@@ -45,6 +46,7 @@ export function openEngine(opts: EngineOptions): Engine {
     const dense = createDenseRetriever(opts.encoder, index.dense);
     retrievers.set('dense', dense);
     retrievers.set('hybrid', createHybridRetriever(index.db, bm25, dense));
+    retrievers.set('rrf', createRrfRetriever(bm25, dense));
   }
   const available = [...retrievers.keys()];
   const defaultRetriever: RetrieverName = retrievers.has('hybrid') ? 'hybrid' : 'bm25';

@@ -89,7 +89,7 @@ test('bad input: empty, binary, missing file, unknown retriever: clear message, 
   assert.match(r.err, /\/no\/such\/log\.txt: cannot read \(ENOENT\)/);
   r = run(['search', item('issue-py-002'), '--index', index, '--retriever', 'magic']);
   assert.notEqual(r.code, 0);
-  assert.match(r.err, /--retriever must be one of bm25, dense, hybrid/);
+  assert.match(r.err, /--retriever must be one of bm25, dense, hybrid, rrf/);
   r = run(['search', item('issue-py-002'), '--index', index, '--retriever', 'dense'], undefined, { SNIPPET_SEARCH_MODEL: '/nonexistent' });
   assert.equal(r.code, 1);
   assert.match(r.err, /"dense" retriever needs an index built with the encoder/);

@@ -23,7 +23,7 @@ after(() => engine.close());
 test('the index records the encoder and holds one vector per thread', () => {
   assert.equal(engine.index.manifest.encoder?.id, encoder.id);
   assert.equal(engine.index.dense!.getCurrentCount(), 2000);
-  assert.deepEqual(engine.available, ['bm25', 'dense', 'hybrid']);
+  assert.deepEqual(engine.available, ['bm25', 'dense', 'hybrid', 'rrf']);
   assert.equal(engine.defaultRetriever, 'hybrid');
 });
 
