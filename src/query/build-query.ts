@@ -1,3 +1,4 @@
+import { shortErrorName } from '../corpus/error-keyword.js';
 import { extractFailures } from '../extract/extract.js';
 import type { Failure, Query } from '../types.js';
 import { splitComment } from './comment-parts.js';
@@ -36,7 +37,7 @@ export function buildQuery(input: string, kind: InputKind = 'auto'): BuiltQuery 
       error = primary && !pasted.includes(primary.errorMessage) ? `${pasted}\n${primary.errorText}` : pasted;
     }
   }
-  const keyword = primary?.errorType ? shortName(primary.errorType) : null;
+  const keyword = primary?.errorType ? shortErrorName(primary.errorType) : null;
   const text = [prose, code, error].filter((s) => s.trim()).join('\n');
   return {
     query: { code, error, prose, keyword, identifiers: identifiersOf(`${code}\n${error}`), text },
@@ -52,11 +53,6 @@ export function detectKind(input: string): 'log' | 'comment' {
   if (/={5,} (test session starts|FAILURES|ERRORS|short test summary info) ={5,}/.test(input)) return 'log';
   if (/```/.test(head)) return 'comment';
   return input.split('\n').length > 300 ? 'log' : 'comment';
-}
-
-function shortName(errorType: string): string {
-  const i = errorType.lastIndexOf('.');
-  return i >= 0 && /^[\w.]+$/.test(errorType) ? errorType.slice(i + 1) : errorType;
 }
 
 /** Identifier-like tokens (snake_case, camelCase, dotted names) in code and errors. */
