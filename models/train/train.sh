@@ -13,5 +13,5 @@ OUT=models/snippet-encoder
 npm run build --silent
 node dist/models/train/prepare-data.js "$CORPUS" "$WORK" "$OUT"
 node dist/models/train/golden-inputs.js "$WORK" "$OUT"
-TRAIN_EPOCHS1="${TRAIN_EPOCHS1:-4}" TRAIN_EPOCHS2="${TRAIN_EPOCHS2:-2}" /usr/bin/python3 models/train/train.py "$WORK" "$OUT"
+TRAIN_EPOCHS1="${TRAIN_EPOCHS1:-5}" TRAIN_EPOCHS2="${TRAIN_EPOCHS2:-3}" /usr/bin/python3 models/train/train.py "$WORK" "$OUT"
 echo "model written to $OUT; rebuild the index: npx snippet-search index build"
