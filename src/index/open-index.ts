@@ -3,7 +3,7 @@ import { existsSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import type { DocumentEncoder } from '../encoder/types.js';
 import type { Document } from '../types.js';
-import { openDenseIndex, type Hnsw } from './dense-index.js';
+import { DEFAULT_HNSW, openDenseIndex, type Hnsw } from './dense-index.js';
 import { HNSW_FILE, IndexError, readManifest, rebuildHint, SQLITE_FILE, type Manifest } from './manifest.js';
 
 /** An opened index: SQLite metadata + FTS5, and the HNSW vectors when the index has them. */
@@ -47,7 +47,8 @@ export function openIndex(dirIn: string, opts: OpenOptions = {}): SearchIndex {
     }
     const file = join(dir, HNSW_FILE);
     try {
-      dense = openDenseIndex(file, manifest.encoder.dim, manifest.encoder.hnsw.efSearch);
+      // efSearch is a query-time choice: the current default, whatever the index was built with.
+      dense = openDenseIndex(file, manifest.encoder.dim, DEFAULT_HNSW.efSearch);
     } catch (err) {
       db.close();
       throw new IndexError(`The index at ${dir} is corrupt (${HNSW_FILE}: ${(err as Error).message}). ${rebuildHint(dir)}`);
