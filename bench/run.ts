@@ -90,7 +90,7 @@ for (const q of qvecs) {
 }
 const exactMs = (performance.now() - t0) / qvecs.length;
 const sweep: Array<{ efSearch: number; recallAt10: number; ms: number }> = [];
-for (const ef of [16, 32, 64, 128, 256]) {
+for (const ef of [...new Set([32, 64, 128, 256, 512, DEFAULT_HNSW.efSearch])].sort((a, b) => a - b)) {
   hnsw.setEf(ef);
   let hit = 0;
   t0 = performance.now();
