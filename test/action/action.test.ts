@@ -82,7 +82,7 @@ async function runAction(inputs: Record<string, string>) {
     INPUT_INDEX: index,
     ...inputs,
   };
-  const child = spawn(node24Binary()!, ['--preserve-symlinks', '--preserve-symlinks-main', join(tree, 'dist', 'src', 'action', 'main.js')], { env });
+  const child = spawn(node24Binary(), ['--preserve-symlinks', '--preserve-symlinks-main', join(tree, 'dist', 'src', 'action', 'main.js')], { env });
   let stdout = '';
   child.stdout.on('data', (d) => (stdout += d));
   child.stderr.on('data', (d) => (stdout += d));
@@ -131,5 +131,5 @@ test('our own trouble is a warning, not a failed workflow, unless fail-on-error'
 });
 
 function execVersion(): string {
-  return require('node:child_process').execFileSync(node24Binary()!, ['--version'], { encoding: 'utf8' }).trim();
+  return require('node:child_process').execFileSync(node24Binary(), ['--version'], { encoding: 'utf8' }).trim();
 }

