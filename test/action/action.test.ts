@@ -102,7 +102,7 @@ test('under Node 24: job summary, outputs, and one PR comment, edited in place o
   assert.match(execVersion(), /^v24\./);
   const first = await runAction({ INPUT_LOG: 'ci-py-006.txt', INPUT_COMMENT: 'true' });
   assert.equal(first.code, 0, first.stdout);
-  assert.match(first.summary, /## 🔎 snippet-search/);
+  assert.match(first.summary, /## 🔎 snippet-search/, first.stdout);
   assert.match(first.summary, /ModuleNotFoundError: No module named 'torchvision'/);
   assert.match(first.summary, /\(https:\/\/stackoverflow\.com\/questions\/\d+/);
   const results = JSON.parse(first.outputs.results!);

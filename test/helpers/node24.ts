@@ -45,7 +45,17 @@ export function node24Tree(): string {
   const sqlite = join(building, 'node_modules', 'better-sqlite3');
   cpSync(join(modules, 'better-sqlite3'), sqlite, { recursive: true, filter: (src) => !src.includes(`${join('better-sqlite3', 'build')}`) });
   const nodeGyp = join(dirname(dirname(require.resolve('npm/package.json', { paths: [dirname(process.execPath), '/usr/lib/node_modules', join(dirname(process.execPath), '..', 'lib', 'node_modules')] }))), 'npm', 'node_modules', 'node-gyp', 'bin', 'node-gyp.js');
-  execFileSync(node, [nodeGyp, 'rebuild', '--release', `--nodedir=${dirname(dirname(node))}`, '-j', '2'], { cwd: sqlite, stdio: 'ignore' });
+  // Under `npm test`, npm exports its config (a user `nodedir` among it) as npm_config_* variables,
+  // which node-gyp would follow instead of the Node 24 headers: build with those removed.
+  const env = Object.fromEntries(Object.entries(process.env).filter(([k]) => !/^npm_/i.test(k)));
+  const nodedir = dirname(dirname(node));
+  execFileSync(node, [nodeGyp, 'rebuild', '--release', `--nodedir=${nodedir}`, '-j', '2'], {
+    cwd: sqlite,
+    stdio: 'ignore',
+    env: { ...env, npm_config_nodedir: nodedir },
+  });
+  // Refuse a tree whose binding does not load under Node 24, rather than failing later and vaguely.
+  execFileSync(node, ['-e', `require(${JSON.stringify(join(sqlite, 'build', 'Release', 'better_sqlite3.node'))})`], { stdio: 'pipe' });
   renameSync(building, tree);
   mkdirSync(join(tree, '.ready'));
   return tree;
