@@ -3,7 +3,7 @@ import type { Candidate } from './candidate.js';
 
 const PANIC = /^panic:\s*(.+?)\s*$/;
 const FAIL_TEST = /^\s*--- FAIL: (\S+)/;
-const TEST_MSG = /^\s+(\S+\.go):(\d+): (.*)$/;
+const TEST_MSG = /^\s+(\S+\.go):(\d+):\s?(.*)$/;
 const PKG_HEADER = /^# (\S+)$/;
 const COMPILE = /^(\S+\.go):(\d+)(?::(\d+))?: (.+)$/;
 
@@ -30,8 +30,14 @@ export function findGoFailures(lines: string[]): Candidate[] {
     if (f) {
       const m = TEST_MSG.exec(lines[i + 1] ?? '');
       if (m) {
+        let message = m[3]!.trim();
+        // testify: `file_test.go:12:` then "Error Trace:", "Error: Not equal:" … lines.
+        if (!message || /^Error Trace:/.test(message)) {
+          const err = lines.slice(i + 1, i + 12).map((l) => /^\s+Error:\s+(.+)$/.exec(l)).find(Boolean);
+          if (err) message = err[1]!.trim();
+        }
         out.push({
-          language: 'go', errorType: 'test failure', errorMessage: m[3]!.trim(), frames: [{ file: m[1]!, line: Number(m[2]), function: f[1]!, source: null }],
+          language: 'go', errorType: 'test failure', errorMessage: message, frames: [{ file: m[1]!, line: Number(m[2]), function: f[1]!, source: null }],
           codeLines: [], errorText: lines.slice(i, i + 4).map((l) => l.trim()).join('\n'), line: i, strength: 2,
         });
       }

@@ -2,10 +2,12 @@ import type { Frame } from '../types.js';
 import type { Candidate } from './candidate.js';
 
 const JS_ERROR = /^\s*(?:Uncaught |Unhandled (?:promise )?rejection:? )?((?:[A-Z]\w*)?(?:Error|Exception))(?: \[([A-Z_\d]+)\])?: (.+)$/;
-const AT_FRAME = /^\s*at (?:(?:async )?(.+?) \((.+?):(\d+):(\d+)\)|(.+?):(\d+):(\d+))\s*$/;
-const JEST_HEADER = /^\s*● (?!\s)(.+ › .+|[^A-Z\s].*)$/;
+// The last frame of an error with properties ends in ` {` (Node prints them after it).
+const AT_FRAME = /^\s*at (?:(?:async )?(.+?) \((.+?):(\d+):(\d+)\)|(.+?):(\d+):(\d+))\s*\{?\s*$/;
+const JEST_HEADER = /^\s*● (?!\s)(.+ › .+|Test suite failed to run|[^A-Z\s].*)$/;
 const CODE_FRAME = /^\s*(>?)\s*(\d+) \| ?(.*)$/;
 const WEBPACK = /^ERROR in (\S+)/;
+const TSC = /^(\S+\.(?:tsx?|mts|cts|vue))(?:\((\d+),(\d+)\)|:(\d+):(\d+)) ?[:-] ?error (TS\d+): (.+)$/;
 
 /** Node.js stacks, Jest/Vitest failures (`●` blocks with code frames), and webpack `ERROR in` blocks. */
 export function findJavaScriptFailures(lines: string[]): Candidate[] {
@@ -13,6 +15,17 @@ export function findJavaScriptFailures(lines: string[]): Candidate[] {
   const used = new Set<number>();
   for (let i = 0; i < lines.length; i++) {
     const line = lines[i]!;
+    const ts = TSC.exec(line.trim());
+    if (ts) {
+      // tsc prints the source line with a gutter below the `file:line:col - error` form.
+      const gutter = /^\s*\d+\s+(\S.*)$/.exec(lines[i + 2] ?? '') ?? /^\d+\s+(\S.*)$/.exec((lines[i + 1] ?? '').trim());
+      out.push({
+        ...cand(ts[6]!, ts[7]!.trim(), [], gutter ? [gutter[1]!] : [], line.trim(), i, 3),
+        language: 'typescript',
+        frames: [{ file: ts[1]!, line: Number(ts[2] ?? ts[4]), function: null, source: gutter?.[1] ?? null }],
+      });
+      continue;
+    }
     const jest = JEST_HEADER.exec(line);
     if (jest && !/Jest has detected/.test(lines.slice(Math.max(0, i - 3), i).join(' '))) {
       const c = readJestBlock(lines, i);
@@ -43,7 +56,8 @@ export function findJavaScriptFailures(lines: string[]): Candidate[] {
     for (; k < Math.min(lines.length, i + 60); k++) {
       const f = AT_FRAME.exec(lines[k]!);
       if (!f) {
-        if (frames.length === 0 && lines[k]!.trim() === '') continue;
+        // Node's "Require stack:" list sits between a module error and its frames.
+        if (frames.length === 0 && (lines[k]!.trim() === '' || /^Require stack:$|^- \S/.test(lines[k]!.trim()))) continue;
         break;
       }
       frames.push(f[2] ? { file: f[2], line: Number(f[3]), function: f[1]!, source: null } : { file: f[5]!, line: Number(f[6]), function: null, source: null });

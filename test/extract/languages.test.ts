@@ -144,6 +144,50 @@ TypeError: Cannot read properties of undefined (reading 'first')
   });
 });
 
+describe('typescript and node module errors', () => {
+  test('tsc diagnostics in both formats', () => {
+    const f = primary(`src/app.ts(12,7): error TS2322: Type 'string' is not assignable to type 'number'.`);
+    assert.equal(f.errorType, 'TS2322');
+    assert.equal(f.errorMessage, "Type 'string' is not assignable to type 'number'.");
+    assert.equal(f.language, 'typescript');
+    const g = primary(`src/app.ts:12:7 - error TS2339: Property 'foo' does not exist on type 'Bar'.
+
+12   const x = bar.foo;
+                   ~~~`);
+    assert.equal(g.errorType, 'TS2339');
+    assert.equal(g.code, 'const x = bar.foo;');
+  });
+
+  test("Node's Cannot find module with its Require stack", () => {
+    const f = primary(`node:internal/modules/cjs/loader:1080
+  throw err;
+  ^
+
+Error: Cannot find module 'express'
+Require stack:
+- /app/server.js
+    at Module._resolveFilename (node:internal/modules/cjs/loader:1077:15)
+    at Module._load (node:internal/modules/cjs/loader:922:27)
+    at Object.<anonymous> (/app/server.js:1:17) {
+  code: 'MODULE_NOT_FOUND',
+  requireStack: [ '/app/server.js' ]
+}`);
+    assert.equal(f.errorType, 'Error');
+    assert.equal(f.errorMessage, "Cannot find module 'express'");
+    assert.equal(f.frames.length, 3);
+  });
+
+  test('Jest: a test suite that failed to run', () => {
+    const f = primary(`FAIL src/app.test.js
+  ● Test suite failed to run
+
+    Cannot find module './config' from 'src/app.test.js'
+
+      at Resolver._throwModNotFoundError (node_modules/jest-resolve/build/resolver.js:427:11)`);
+    assert.equal(f.errorMessage, "Cannot find module './config' from 'src/app.test.js'");
+  });
+});
+
 describe('java and kotlin', () => {
   test('exception with Caused by', () => {
     const f = primary(`Exception in thread "main" java.lang.IllegalStateException: Failed to start
@@ -183,6 +227,18 @@ exit status 2`);
     assert.equal(f.errorType, 'test failure');
     assert.equal(f.errorMessage, 'Sum([1 2]) = 4; want 3');
   });
+});
+
+test('go: a testify failure takes the Error: line as the message', () => {
+  const f = primary(`--- FAIL: TestAdd (0.00s)
+    calc_test.go:12:
+        	Error Trace:	calc_test.go:12
+        	Error:      	Not equal:
+        	            	expected: 4
+        	            	actual  : 3
+        	Test:       	TestAdd`);
+  assert.equal(f.errorType, 'test failure');
+  assert.equal(f.errorMessage, 'Not equal:');
 });
 
 describe('rust', () => {
