@@ -4,12 +4,21 @@ import type { Candidate } from './candidate.js';
 const DOTNET_EXCEPTION = /^(?:Unhandled [Ee]xception[.:] )?((?:[A-Z]\w*\.)+[A-Z]\w*Exception)(?:: (.*))?$/;
 const AT = /^\s*at (.+?)(?: in (.+?):line (\d+))?\s*$/;
 const TEST_FAILED = /^\s*Failed (\S+) \[[^\]]*\]\s*$/;
+const COMPILER = /^(\S+\.(?:cs|vb|fs|csproj|sln))\((\d+),(\d+)\): error ((?:CS|BC|FS|MSB|NU)\d+): (.+?)(?: \[[^\]]+\])?$/;
 
 /** .NET: unhandled exceptions with `at` frames, `dotnet test` "Failed … Error Message: … Stack Trace:" blocks. */
 export function findDotnetFailures(lines: string[]): Candidate[] {
   const out: Candidate[] = [];
   const used = new Set<number>();
   for (let i = 0; i < lines.length; i++) {
+    const cs = COMPILER.exec(lines[i]!.trim());
+    if (cs) {
+      out.push({
+        language: 'csharp', errorType: cs[4]!, errorMessage: cs[5]!.trim(), frames: [{ file: cs[1]!, line: Number(cs[2]), function: null, source: null }],
+        codeLines: [], errorText: lines[i]!.trim(), line: i, strength: 3,
+      });
+      continue;
+    }
     const tf = TEST_FAILED.exec(lines[i]!);
     if (tf && /^\s*Error Message:\s*$/.test(lines[i + 1] ?? '')) {
       const msg: string[] = [];

@@ -139,7 +139,12 @@ function readPytestBlock(lines: string[], first: number, last: number): Candidat
   if (eLines.length === 0) return null;
   let errorType: string | null = null;
   let errorMessage = eLines[0]!;
-  const typed = new RegExp(String.raw`^(${EXCEPTION_NAME}|[A-Z]\w*Error)(?::\s?(.*))?$`).exec(eLines[0]!);
+  const typedLine = new RegExp(String.raw`^(${EXCEPTION_NAME}|[A-Z]\w*Error)(?::\s?(.*))?$`);
+  let typed = typedLine.exec(eLines[0]!);
+  // A whole traceback inside `E` lines (collection errors): its last exception line is the error.
+  if (!typed && eLines.some((l) => /^File "|^Traceback \(most recent call last\)/.test(l))) {
+    for (let k = eLines.length - 1; k > 0 && !typed; k--) typed = typedLine.exec(eLines[k]!);
+  }
   if (typed) {
     errorType = typed[1]!;
     errorMessage = (typed[2] ?? '').trim();

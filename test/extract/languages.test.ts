@@ -292,7 +292,25 @@ NameError: undefined local variable or method \`usr' for #<UserTest>
   });
 });
 
+test('pytest collection error with a traceback inside E lines: the last exception line', () => {
+  const f = primary(`_________________ ERROR collecting tests/test_parse.py _________________
+/usr/lib/python3.11/ast.py:50: in parse
+    return compile(source, filename, mode, flags,
+E     File "/src/tests/test_parse.py", line 3
+E       print 'hello'
+E       ^^^^^^^^^^^^^
+E   SyntaxError: Missing parentheses in call to 'print'. Did you mean print(...)?`);
+  assert.equal(f.errorType, 'SyntaxError');
+  assert.equal(f.errorMessage, "Missing parentheses in call to 'print'. Did you mean print(...)?");
+});
+
 describe('.NET', () => {
+  test('compiler errors with the project in brackets', () => {
+    const f = primary(`/src/App/Program.cs(12,13): error CS0103: The name 'conifg' does not exist in the current context [/src/App/App.csproj]`);
+    assert.equal(f.errorType, 'CS0103');
+    assert.equal(f.errorMessage, "The name 'conifg' does not exist in the current context");
+  });
+
   test('unhandled exception with frames', () => {
     const f = primary(`Unhandled exception. System.ArgumentNullException: Value cannot be null. (Parameter 'source')
    at System.Linq.ThrowHelper.ThrowArgumentNullException(ExceptionArgument argument)
