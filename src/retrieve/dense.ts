@@ -12,12 +12,14 @@ export interface DenseRetriever extends Retriever {
 }
 
 export function createDenseRetriever(encoder: DocumentEncoder, hnsw: Hnsw): DenseRetriever {
-  const cache = new WeakMap<Query, Float32Array>();
+  // The promise is cached, not the vector: hybrid asks for the embedding and the dense search at
+  // once, and both must share one encode.
+  const cache = new WeakMap<Query, Promise<Float32Array>>();
   const count = hnsw.getCurrentCount();
-  const embed = async (query: Query): Promise<Float32Array> => {
+  const embed = (query: Query): Promise<Float32Array> => {
     let v = cache.get(query);
     if (!v) {
-      [v] = (await encoder.encode([query.text], 'query')) as [Float32Array];
+      v = encoder.encode([query.text], 'query').then(([vec]) => vec!);
       cache.set(query, v);
     }
     return v;
