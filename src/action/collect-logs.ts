@@ -2,8 +2,8 @@ import { Octokit } from '@octokit/rest';
 import { readdirSync, statSync } from 'node:fs';
 import { join, relative, resolve } from 'node:path';
 import picomatch from 'picomatch';
-import { readFileBounded } from '../extract/bounded-bytes.js';
-import { DEFAULT_MAX_INPUT_BYTES, decodeInput } from '../extract/decode-input.js';
+import { decodeBounded, readFileBounded } from '../extract/bounded-bytes.js';
+import { DEFAULT_MAX_INPUT_BYTES } from '../extract/decode-input.js';
 import { downloadJobLog } from '../github/job-log.js';
 import type { GitHubClient } from '../github/types.js';
 
@@ -68,8 +68,8 @@ async function readLogFiles(pattern: string): Promise<NamedLog[]> {
   if (files.length === 0) throw new Error(`no file matches \`log: ${pattern}\``);
   const out: NamedLog[] = [];
   for (const f of files) {
-    const { bytes } = await readFileBounded(f, DEFAULT_MAX_INPUT_BYTES);
-    out.push({ name: relative(process.env.GITHUB_WORKSPACE ?? process.cwd(), f), text: decodeInput(bytes, DEFAULT_MAX_INPUT_BYTES + 16).text });
+    const { text } = decodeBounded(await readFileBounded(f, DEFAULT_MAX_INPUT_BYTES));
+    out.push({ name: relative(process.env.GITHUB_WORKSPACE ?? process.cwd(), f), text });
   }
   return out;
 }

@@ -1,5 +1,5 @@
-import { collectBounded, readFileBounded, type BoundedBytes } from '../extract/bounded-bytes.js';
-import { decodeInput, DEFAULT_MAX_INPUT_BYTES, InputError, type DecodedInput } from '../extract/decode-input.js';
+import { collectBounded, decodeBounded, readFileBounded, type BoundedBytes } from '../extract/bounded-bytes.js';
+import { DEFAULT_MAX_INPUT_BYTES, InputError, type DecodedInput } from '../extract/decode-input.js';
 
 /**
  * Reads a log from a file or stdin (`-` or no file), bounded: at most the first 1/8 and the last 7/8
@@ -20,14 +20,12 @@ export async function readInput(file: string | undefined, maxBytes = DEFAULT_MAX
       throw new InputError(`${file}: cannot read (${(err as NodeJS.ErrnoException).code ?? (err as Error).message})`);
     }
   }
-  const { bytes, truncated, totalBytes } = collected;
+  const { bytes } = collected;
   if (bytes.length === 0 || bytes.every((b) => b === 0x20 || b === 0x0a || b === 0x0d || b === 0x09)) {
     throw new InputError(`${name}: the input is empty`);
   }
   try {
-    // The bytes are already bounded; the slack keeps decodeInput from cutting them again.
-    const decoded = decodeInput(bytes, maxBytes + 16);
-    return { ...decoded, skippedBytes: truncated ? totalBytes - (bytes.length - 1) : 0, name };
+    return { ...decodeBounded(collected), name };
   } catch (err) {
     if (err instanceof InputError) throw new InputError(`${name}: ${err.message}`);
     throw err;

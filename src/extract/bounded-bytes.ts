@@ -1,11 +1,12 @@
 import { open } from 'node:fs/promises';
+import { decodeInput, type DecodedInput } from './decode-input.js';
 
 /**
  * Collects a byte stream of any length into at most `maxBytes`: the first eighth and the last seven
  * eighths (the end of a log carries the failure). Memory stays bounded whatever the stream's size;
  * `truncated` says whether anything was dropped. `decodeInput` then marks the cut.
  */
-export async function collectBounded(chunks: AsyncIterable<Uint8Array>, maxBytes: number): Promise<BoundedBytes> {
+export async function collectBounded(chunks: AsyncIterable<Uint8Array> | Iterable<Uint8Array>, maxBytes: number): Promise<BoundedBytes> {
   const head = Math.floor(maxBytes / 8);
   const tail = maxBytes - head;
   const headChunks: Uint8Array[] = [];
@@ -66,4 +67,13 @@ export async function readFileBounded(file: string, maxBytes: number): Promise<B
   } finally {
     await fh.close();
   }
+}
+
+/**
+ * Decodes bytes that `collectBounded` or `readFileBounded` already bounded (so they are not cut
+ * again), and reports how many bytes the bounding left out.
+ */
+export function decodeBounded(b: BoundedBytes): DecodedInput {
+  const decoded = decodeInput(b.bytes, Number.POSITIVE_INFINITY);
+  return { ...decoded, skippedBytes: b.truncated ? b.totalBytes - (b.bytes.length - 1) : 0 };
 }

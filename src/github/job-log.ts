@@ -1,5 +1,4 @@
-import { collectBounded } from '../extract/bounded-bytes.js';
-import { decodeInput } from '../extract/decode-input.js';
+import { collectBounded, decodeBounded } from '../extract/bounded-bytes.js';
 import type { GitHubClient } from './types.js';
 
 /** Most of a job log read: 8 MiB, head and tail (the failure is near the end). */
@@ -16,28 +15,10 @@ export async function downloadJobLog(octokit: GitHubClient, owner: string, repo:
     job_id: jobId,
     request: { parseSuccessResponseBody: false },
   });
-  const body = res.data as unknown;
-  let collected;
-  if (body && typeof (body as ReadableStream).getReader === 'function') {
-    collected = await collectBounded(streamChunks(body as ReadableStream<Uint8Array>), MAX_LOG_BYTES);
-  } else {
-    const bytes = typeof body === 'string' ? Buffer.from(body) : Buffer.from(body as ArrayBuffer);
-    collected = await collectBounded([bytes].values() as unknown as AsyncIterable<Uint8Array>, MAX_LOG_BYTES);
-  }
-  return decodeInput(collected.bytes, MAX_LOG_BYTES + 16).text;
-}
-
-async function* streamChunks(stream: ReadableStream<Uint8Array>): AsyncGenerator<Uint8Array> {
-  const reader = stream.getReader();
-  try {
-    for (;;) {
-      const { done, value } = await reader.read();
-      if (done) return;
-      if (value) yield value;
-    }
-  } finally {
-    reader.releaseLock();
-  }
+  // A web ReadableStream (async-iterable in Node), or the whole body when a mock or proxy buffered it.
+  const body = res.data as AsyncIterable<Uint8Array> | string | ArrayBuffer;
+  const chunks = typeof body === 'string' ? [Buffer.from(body)] : body instanceof ArrayBuffer ? [new Uint8Array(body)] : body;
+  return decodeBounded(await collectBounded(chunks, MAX_LOG_BYTES)).text;
 }
 
 /** For CI apps other than Actions: the check run's own output and annotations as text. */
