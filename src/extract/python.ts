@@ -78,8 +78,7 @@ function readTraceback(lines: string[], start: number): { candidate: Omit<Candid
   let lastFrame: Frame | null = null;
   const limit = Math.min(lines.length, start + 2000);
   for (; i < limit; i++) {
-    const raw = lines[i]!;
-    const line = raw;
+    const line = lines[i]!;
     const f = FRAME.exec(line);
     if (f) {
       lastFrame = { file: f[2]!, line: Number(f[3]), function: f[4]?.trim() ?? null, source: null };
