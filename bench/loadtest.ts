@@ -29,7 +29,9 @@ const LOGS = ['ci-py-006', 'ci-py-012', 'ci-py-001', 'ci-py-013', 'ci-rs-002', '
 );
 
 function listen(server: Server): Promise<string> {
-  return new Promise((r) => server.listen(0, '127.0.0.1', () => r(`http://127.0.0.1:${(server.address() as AddressInfo).port}`)));
+  return new Promise((r) =>
+    server.listen(0, '127.0.0.1', () => r(`http://127.0.0.1:${(server.address() as AddressInfo).port}`)),
+  );
 }
 
 async function body(req: IncomingMessage): Promise<string> {
@@ -98,42 +100,92 @@ const sampler = setInterval(() => rssSamples.push(process.memoryUsage().rss), 50
 
 const api = mockGitHub();
 const apiUrl = await listen(api.server);
-const { privateKey } = generateKeyPairSync('rsa', { modulusLength: 2048, privateKeyEncoding: { type: 'pkcs1', format: 'pem' }, publicKeyEncoding: { type: 'spki', format: 'pem' } });
+const { privateKey } = generateKeyPairSync('rsa', {
+  modulusLength: 2048,
+  privateKeyEncoding: { type: 'pkcs1', format: 'pem' },
+  publicKeyEncoding: { type: 'spki', format: 'pem' },
+});
 const probot = new Probot({
-  appId: 1, privateKey, secret: SECRET, baseUrl: apiUrl, log: pino({ level: 'warn' }),
+  appId: 1,
+  privateKey,
+  secret: SECRET,
+  baseUrl: apiUrl,
+  log: pino({ level: 'warn' }),
   Octokit: unthrottledOctokit(),
 });
 const engine = await engineForLoadtest();
 const app = createSnippetSearchApp({ engine: async () => engine });
 const middleware = await createNodeMiddleware(app, { probot });
-const appServer = createServer((req, res) => middleware(req, res, () => { res.writeHead(404); res.end(); }));
+const appServer = createServer((req, res) =>
+  middleware(req, res, () => {
+    res.writeHead(404);
+    res.end();
+  }),
+);
 const appUrl = await listen(appServer);
 const rssBefore = process.memoryUsage().rss;
 
 // The deliveries: failing jobs spread over PRs, redeliveries of some, bot comments, /snippet-search commands.
-interface Delivery { id: string; name: string; payload: object }
+interface Delivery {
+  id: string;
+  name: string;
+  payload: object;
+}
 const deliveries: Delivery[] = [];
 const jobs = Number(process.env.LT_JOBS ?? 200);
 for (let j = 0; j < jobs; j++) {
   deliveries.push({
-    id: `job-${j}`, name: 'check_run',
+    id: `job-${j}`,
+    name: 'check_run',
     payload: {
-      action: 'completed', installation: { id: 1 }, repository: { name: REPO, owner: { login: OWNER } }, sender: { login: 'github-actions[bot]', type: 'Bot' },
-      check_run: { id: 10_000 + j, name: `job-${j % 7}-${j}`, head_sha: `sha${j % PRS}`, conclusion: 'failure', html_url: null, app: { id: 15368, slug: 'github-actions' }, pull_requests: [{ number: 1 + (j % PRS) }], output: {} },
+      action: 'completed',
+      installation: { id: 1 },
+      repository: { name: REPO, owner: { login: OWNER } },
+      sender: { login: 'github-actions[bot]', type: 'Bot' },
+      check_run: {
+        id: 10_000 + j,
+        name: `job-${j % 7}-${j}`,
+        head_sha: `sha${j % PRS}`,
+        conclusion: 'failure',
+        html_url: null,
+        app: { id: 15368, slug: 'github-actions' },
+        pull_requests: [{ number: 1 + (j % PRS) }],
+        output: {},
+      },
     },
   });
 }
 for (let r = 0; r < 50; r++) deliveries.push({ ...deliveries[r * 4]! }); // redelivered: same X-GitHub-Delivery
 for (let c = 0; c < 40; c++) {
   deliveries.push({
-    id: `bot-${c}`, name: 'issue_comment',
-    payload: { action: 'created', installation: { id: 1 }, repository: { name: REPO, owner: { login: OWNER } }, sender: { login: 'x[bot]', type: 'Bot' }, issue: { number: 500 + c, labels: [], body: '' }, comment: { id: 70_000 + c, body: '/snippet-search\nValueError: x', user: { login: 'x[bot]', type: 'Bot' } } },
+    id: `bot-${c}`,
+    name: 'issue_comment',
+    payload: {
+      action: 'created',
+      installation: { id: 1 },
+      repository: { name: REPO, owner: { login: OWNER } },
+      sender: { login: 'x[bot]', type: 'Bot' },
+      issue: { number: 500 + c, labels: [], body: '' },
+      comment: { id: 70_000 + c, body: '/snippet-search\nValueError: x', user: { login: 'x[bot]', type: 'Bot' } },
+    },
   });
 }
 for (let c = 0; c < DELIVERIES - deliveries.length + 10; c++) {
   deliveries.push({
-    id: `cmd-${c}`, name: 'issue_comment',
-    payload: { action: 'created', installation: { id: 1 }, repository: { name: REPO, owner: { login: OWNER } }, sender: { login: `u${c}`, type: 'User' }, issue: { number: 900 + c, labels: [], body: '' }, comment: { id: 80_000 + c, body: `/snippet-search\n\`\`\`\nTraceback (most recent call last):\n  File "a.py", line ${c}, in <module>\n    d["k${c}"]\nKeyError: 'k${c}'\n\`\`\``, user: { login: `u${c}`, type: 'User' } } },
+    id: `cmd-${c}`,
+    name: 'issue_comment',
+    payload: {
+      action: 'created',
+      installation: { id: 1 },
+      repository: { name: REPO, owner: { login: OWNER } },
+      sender: { login: `u${c}`, type: 'User' },
+      issue: { number: 900 + c, labels: [], body: '' },
+      comment: {
+        id: 80_000 + c,
+        body: `/snippet-search\n\`\`\`\nTraceback (most recent call last):\n  File "a.py", line ${c}, in <module>\n    d["k${c}"]\nKeyError: 'k${c}'\n\`\`\``,
+        user: { login: `u${c}`, type: 'User' },
+      },
+    },
   });
 }
 deliveries.length = DELIVERIES;
@@ -149,7 +201,12 @@ for (let i = 0; i < deliveries.length; i += 25) {
       const t0 = performance.now();
       const res = await fetch(`${appUrl}/api/github/webhooks`, {
         method: 'POST',
-        headers: { 'content-type': 'application/json', 'x-github-event': d.name, 'x-github-delivery': d.id, 'x-hub-signature-256': sign(payload) },
+        headers: {
+          'content-type': 'application/json',
+          'x-github-event': d.name,
+          'x-github-delivery': d.id,
+          'x-hub-signature-256': sign(payload),
+        },
         body: payload,
       });
       await res.arrayBuffer();
@@ -182,11 +239,15 @@ for (let p = 1; p <= PRS; p++) {
   const sections = (ours[0]?.body.match(/<!-- snippet-search:job /g) ?? []).length;
   if (sections !== jobs / PRS) failures.push(`PR ${p}: ${sections} job sections, want ${jobs / PRS}`);
 }
-for (let c = 0; c < 40; c++) if (get(`POST /repos/${OWNER}/${REPO}/issues/${500 + c}/comments`)) failures.push(`bot comment ${c} answered`);
+for (let c = 0; c < 40; c++)
+  if (get(`POST /repos/${OWNER}/${REPO}/issues/${500 + c}/comments`)) failures.push(`bot comment ${c} answered`);
 let replies = 0;
 for (let c = 0; c < commands; c++) replies += get(`POST /repos/${OWNER}/${REPO}/issues/${900 + c}/comments`);
 const perRepoLimit = 60;
-if (replies !== Math.min(commands, perRepoLimit)) failures.push(`${replies} command replies, want ${Math.min(commands, perRepoLimit)} (the per-repo limit is ${perRepoLimit}/hour)`);
+if (replies !== Math.min(commands, perRepoLimit))
+  failures.push(
+    `${replies} command replies, want ${Math.min(commands, perRepoLimit)} (the per-repo limit is ${perRepoLimit}/hour)`,
+  );
 const peakRss = Math.max(...rssSamples);
 const report = {
   deliveries: deliveries.length,

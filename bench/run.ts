@@ -41,8 +41,15 @@ const denseSeconds = buildSeconds - bm25BuildSeconds;
 const threads = full.counts.documents;
 
 // 2. Encoding throughput, 1 vs 2 intra-op threads, on the same 4,000 documents.
-const engine = openEngine({ indexDir: join(work, 'full'), encoder: await OnnxEncoder.load(defaultModelDir(), { threads: 1 }) });
-const docs = (engine.index.db.prepare('SELECT title, body, best_answer AS bestAnswer FROM docs ORDER BY id LIMIT 4000').all() as Array<{ title: string; body: string; bestAnswer: string }>).map(documentEmbeddingText);
+const engine = openEngine({
+  indexDir: join(work, 'full'),
+  encoder: await OnnxEncoder.load(defaultModelDir(), { threads: 1 }),
+});
+const docs = (
+  engine.index.db
+    .prepare('SELECT title, body, best_answer AS bestAnswer FROM docs ORDER BY id LIMIT 4000')
+    .all() as Array<{ title: string; body: string; bestAnswer: string }>
+).map(documentEmbeddingText);
 const encodeRate: Record<number, number> = {};
 for (const n of [1, 2]) {
   const enc = await OnnxEncoder.load(defaultModelDir(), { threads: n });
@@ -54,8 +61,14 @@ for (const n of [1, 2]) {
 }
 
 // 3. Query latency end to end (extract → query → encode → search → rank), one core, dev queries.
-const load = (f: string) => readFileSync(join(packageRoot(), '..', 'shared', 'data', 'so-python', f), 'utf8').trim().split('\n').map((l) => JSON.parse(l).query as string);
-const queries = [...load('dev-queries.jsonl'), ...load('dup-dev-queries.jsonl')].filter((_, i) => i % 2 === 0).slice(0, maxQueries);
+const load = (f: string) =>
+  readFileSync(join(packageRoot(), '..', 'shared', 'data', 'so-python', f), 'utf8')
+    .trim()
+    .split('\n')
+    .map((l) => JSON.parse(l).query as string);
+const queries = [...load('dev-queries.jsonl'), ...load('dup-dev-queries.jsonl')]
+  .filter((_, i) => i % 2 === 0)
+  .slice(0, maxQueries);
 const latency: Record<string, { p50: number; p99: number }> = {};
 for (const name of ['bm25', 'dense', 'hybrid'] as RetrieverName[]) {
   for (const q of queries.slice(0, 20)) await engine.search(q, { retriever: name, top: 10, kind: 'comment' });
@@ -85,7 +98,9 @@ for (const q of qvecs) {
     for (let c = 0; c < dim; c++) s += matrix[r * dim + c]! * q[c]!;
     scores[r] = s;
   }
-  const top = Array.from(scores.keys()).sort((a, b) => scores[b]! - scores[a]!).slice(0, 10);
+  const top = Array.from(scores.keys())
+    .sort((a, b) => scores[b]! - scores[a]!)
+    .slice(0, 10);
   exact.push(top.map((r) => ids[r]!));
 }
 const exactMs = (performance.now() - t0) / qvecs.length;
@@ -98,7 +113,11 @@ for (const ef of [...new Set([32, 64, 128, 256, 512, DEFAULT_HNSW.efSearch])].so
     const got = hnsw.searchKnn(Array.from(q), 10).neighbors;
     hit += got.filter((id) => exact[i]!.includes(id)).length;
   });
-  sweep.push({ efSearch: ef, recallAt10: round(hit / (qvecs.length * 10), 4), ms: round((performance.now() - t0) / qvecs.length, 3) });
+  sweep.push({
+    efSearch: ef,
+    recallAt10: round(hit / (qvecs.length * 10), 4),
+    ms: round((performance.now() - t0) / qvecs.length, 3),
+  });
 }
 hnsw.setEf(DEFAULT_HNSW.efSearch);
 const chosen = sweep.find((s) => s.efSearch === DEFAULT_HNSW.efSearch)!;

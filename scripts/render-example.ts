@@ -12,10 +12,15 @@ import { defaultIndexDir, packageRoot } from '../src/paths.js';
 import { resultToMarkdown } from '../src/render/markdown.js';
 
 const engine = openEngine({ indexDir: defaultIndexDir(), encoder: await loadDefaultEncoder({ optional: true }) });
-const jobs: Array<[string, string]> = [['tests / pytest (windows)', 'ci-py-006'], ['tests / pytest (asyncio)', 'ci-py-002']];
+const jobs: Array<[string, string]> = [
+  ['tests / pytest (windows)', 'ci-py-006'],
+  ['tests / pytest (asyncio)', 'ci-py-002'],
+];
 const sections = [];
 for (const [name, id] of jobs) {
-  const log = decodeInput(readFileSync(join(packageRoot(), '..', 'shared', 'fixtures', 'extraction', 'items', `${id}.txt`))).text;
+  const log = decodeInput(
+    readFileSync(join(packageRoot(), '..', 'shared', 'fixtures', 'extraction', 'items', `${id}.txt`)),
+  ).text;
   const result = await engine.search(log, { kind: 'log', top: 3 });
   sections.push({ key: name, body: resultToMarkdown(result, { heading: name, maxResults: 3 }) });
 }

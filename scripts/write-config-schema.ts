@@ -5,5 +5,8 @@ import { configJsonSchema } from '../src/github/config.js';
 import { packageRoot } from '../src/paths.js';
 
 const out = join(packageRoot(), 'schema', 'snippet-search.schema.json');
-writeFileSync(out, `${JSON.stringify({ title: 'snippet-search configuration (.github/snippet-search.yml)', ...configJsonSchema() }, null, 2)}\n`);
+writeFileSync(
+  out,
+  `${JSON.stringify({ title: 'snippet-search configuration (.github/snippet-search.yml)', ...configJsonSchema() }, null, 2)}\n`,
+);
 console.log(`wrote ${out}`);

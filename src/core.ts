@@ -7,7 +7,14 @@
  * const { failures, results } = await engine.search(logText);
  * ```
  */
-export { openEngine, RETRIEVER_NAMES, type Engine, type EngineOptions, type RetrieverName, type SearchResult } from './engine.js';
+export {
+  openEngine,
+  RETRIEVER_NAMES,
+  type Engine,
+  type EngineOptions,
+  type RetrieverName,
+  type SearchResult,
+} from './engine.js';
 export { buildIndex, type BuildOptions, type BuildProgress } from './index/build-index.js';
 export { IndexError, INDEX_FORMAT_VERSION, type Manifest } from './index/manifest.js';
 export { extractFailures } from './extract/extract.js';

@@ -19,7 +19,9 @@ export function defaultIndexDir(): string {
 
 /** Default corpus: `$SNIPPET_SEARCH_CORPUS`, else the so-python corpus in `../shared/data/`. */
 export function defaultCorpus(): string {
-  return resolve(process.env.SNIPPET_SEARCH_CORPUS ?? join(packageRoot(), '..', 'shared', 'data', 'so-python', 'corpus.jsonl.gz'));
+  return resolve(
+    process.env.SNIPPET_SEARCH_CORPUS ?? join(packageRoot(), '..', 'shared', 'data', 'so-python', 'corpus.jsonl.gz'),
+  );
 }
 
 /** The shipped encoder's directory. */

@@ -23,7 +23,12 @@ const modelDir = resolve(process.argv[4] ?? 'models/snippet-encoder');
 mkdirSync(work, { recursive: true });
 mkdirSync(modelDir, { recursive: true });
 
-interface Pair { id: number; query: string; doc: string; docWithBody: string }
+interface Pair {
+  id: number;
+  query: string;
+  doc: string;
+  docWithBody: string;
+}
 const pairs: Pair[] = [];
 let skipped = 0;
 for await (const t of readJsonlCorpus(corpus)) {
@@ -54,7 +59,9 @@ console.error(`train pairs: ${pairs.length} (skipped ${skipped} without question
 const textFile = join(work, 'tokenizer-text.txt');
 writeFileSync(textFile, pairs.map((p) => `${p.query}\n${p.docWithBody}`).join('\n'));
 const trainer = new tokenizers.Tokenizer(tokenizers.WordPiece.empty());
-trainer.setNormalizer(tokenizers.bertNormalizer({ lowercase: true, stripAccents: true, cleanText: true, handleChineseChars: true }));
+trainer.setNormalizer(
+  tokenizers.bertNormalizer({ lowercase: true, stripAccents: true, cleanText: true, handleChineseChars: true }),
+);
 trainer.setPreTokenizer(tokenizers.bertPreTokenizer());
 trainer.setDecoder(tokenizers.wordPieceDecoder());
 trainer.train([textFile]);
@@ -73,9 +80,13 @@ const tok = WordPieceTokenizer.fromFile(tokFile);
 const out = createWriteStream(join(work, 'pairs.jsonl'));
 for (const p of pairs) {
   out.write(
-    JSON.stringify({ id: p.id, q: tok.queryIds(p.query, QUERY_TOKENS), d: tok.documentIds(p.doc, DOCUMENT_TOKENS) }) + '\n',
+    JSON.stringify({ id: p.id, q: tok.queryIds(p.query, QUERY_TOKENS), d: tok.documentIds(p.doc, DOCUMENT_TOKENS) }) +
+      '\n',
   );
 }
 await new Promise<void>((r) => out.end(r));
-writeFileSync(join(work, 'meta.json'), JSON.stringify({ vocabSize: tok.vocabSize, padId: tok.padId, pairs: pairs.length }));
+writeFileSync(
+  join(work, 'meta.json'),
+  JSON.stringify({ vocabSize: tok.vocabSize, padId: tok.padId, pairs: pairs.length }),
+);
 console.error(`wrote ${pairs.length} tokenized pairs to ${work}`);

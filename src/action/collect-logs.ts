@@ -1,4 +1,4 @@
-import { Octokit } from '@octokit/rest';
+import { type Octokit } from '@octokit/rest';
 import { readdirSync, statSync } from 'node:fs';
 import { join, relative, resolve } from 'node:path';
 import picomatch from 'picomatch';
@@ -19,11 +19,17 @@ export interface NamedLog {
  */
 export async function collectLogs(pattern: string, octokit: Octokit | null): Promise<NamedLog[]> {
   if (pattern.trim()) return readLogFiles(pattern.trim());
-  if (!octokit) throw new Error('no `log` input and no `github-token` to fetch the failed jobs\' logs');
+  if (!octokit) throw new Error("no `log` input and no `github-token` to fetch the failed jobs' logs");
   const [owner, repo] = (process.env.GITHUB_REPOSITORY ?? '').split('/');
   const runId = Number(process.env.GITHUB_RUN_ID);
-  if (!owner || !repo || !runId) throw new Error('no `log` input, and GITHUB_REPOSITORY / GITHUB_RUN_ID are not set to find the failed jobs');
-  const jobs = await octokit.paginate(octokit.rest.actions.listJobsForWorkflowRun, { owner, repo, run_id: runId, per_page: 100 });
+  if (!owner || !repo || !runId)
+    throw new Error('no `log` input, and GITHUB_REPOSITORY / GITHUB_RUN_ID are not set to find the failed jobs');
+  const jobs = await octokit.paginate(octokit.rest.actions.listJobsForWorkflowRun, {
+    owner,
+    repo,
+    run_id: runId,
+    per_page: 100,
+  });
   const failed = jobs.filter((j) => j.conclusion === 'failure' || j.conclusion === 'timed_out');
   const out: NamedLog[] = [];
   for (const j of failed.slice(0, 10)) {

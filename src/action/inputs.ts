@@ -43,7 +43,8 @@ export function readInputs(): ActionInputs {
   const config = parseConfig(raw);
   const bool = (name: string) => /^(true|yes|1|on)$/i.test(core.getInput(name));
   const top = number('top', config.maxResults);
-  if (!Number.isInteger(top) || top < 1 || top > 10) throw new ConfigError('input `top`: expected a whole number from 1 to 10');
+  if (!Number.isInteger(top) || top < 1 || top > 10)
+    throw new ConfigError('input `top`: expected a whole number from 1 to 10');
   return {
     log: core.getInput('log'),
     token: core.getInput('github-token'),

@@ -28,17 +28,22 @@ async function run(): Promise<void> {
     inputs = readInputs();
     await answer(inputs);
   } catch (err) {
-    const message = err instanceof ConfigError ? err.message : (err as Error).message ?? String(err);
+    const message = err instanceof ConfigError ? err.message : ((err as Error).message ?? String(err));
     core.setOutput('count', 0);
     core.setOutput('results', '[]');
     if (inputs?.failOnError) core.setFailed(`snippet-search: ${message}`);
-    else core.warning(`snippet-search could not answer: ${message} (the workflow is not failed for this; set fail-on-error: true to fail it)`);
+    else
+      core.warning(
+        `snippet-search could not answer: ${message} (the workflow is not failed for this; set fail-on-error: true to fail it)`,
+      );
   }
 }
 
 async function answer(inputs: ActionInputs): Promise<void> {
   const apiUrl = process.env.GITHUB_API_URL ?? 'https://api.github.com';
-  const octokit = inputs.token ? new Octokit({ auth: inputs.token, baseUrl: apiUrl, userAgent: 'snippet-search-action' }) : null;
+  const octokit = inputs.token
+    ? new Octokit({ auth: inputs.token, baseUrl: apiUrl, userAgent: 'snippet-search-action' })
+    : null;
   const logs = await collectLogs(inputs.log, octokit);
   const engine = await openActionEngine(inputs);
   const answered: Array<{ name: string; result: SearchResult }> = [];
@@ -54,25 +59,35 @@ async function answer(inputs: ActionInputs): Promise<void> {
     engine.close();
   }
   const job = process.env.GITHUB_JOB ?? 'job';
-  const sections = answered.map((a) => ({ key: `${job}:${a.name}`, body: resultToMarkdown(a.result, { heading: `${job}: ${a.name}`, maxResults: inputs.top }) }));
+  const sections = answered.map((a) => ({
+    key: `${job}:${a.name}`,
+    body: resultToMarkdown(a.result, { heading: `${job}: ${a.name}`, maxResults: inputs.top }),
+  }));
   const summary = sections.length
     ? `## 🔎 snippet-search\n\n${sections.map((s) => s.body).join('\n\n')}\n\n---\n<sub>${ATTRIBUTION}</sub>\n`
     : `## 🔎 snippet-search\n\nNo failure with a matching StackOverflow thread in ${logs.map((l) => `\`${l.name}\``).join(', ')}.\n`;
   await core.summary.addRaw(summary).write();
   const results = answered.map((a) => ({ log: a.name, ...(searchToJson(a.result) as object) }));
   core.setOutput('results', JSON.stringify(results));
-  core.setOutput('count', answered.reduce((n, a) => n + a.result.results.length, 0));
+  core.setOutput(
+    'count',
+    answered.reduce((n, a) => n + a.result.results.length, 0),
+  );
 
   if (inputs.comment && sections.length) {
     const pr = pullRequestNumber();
     if (!pr) return core.info('comment: true, but this run is not for a pull request: the job summary has the answers');
     if (!octokit) throw new Error('comment: true needs `github-token`');
     const [owner, repo] = process.env.GITHUB_REPOSITORY!.split('/') as [string, string];
-    const outcome = await upsertStickyComment(octokit as unknown as GitHubClient, { owner, repo, issue_number: pr }, (current) => {
-      let merged = parseSections(current);
-      for (const s of sections) merged = upsertSection(merged, s);
-      return renderCiComment(merged, FOOTER);
-    });
+    const outcome = await upsertStickyComment(
+      octokit as unknown as GitHubClient,
+      { owner, repo, issue_number: pr },
+      (current) => {
+        let merged = parseSections(current);
+        for (const s of sections) merged = upsertSection(merged, s);
+        return renderCiComment(merged, FOOTER);
+      },
+    );
     core.info(`pull request #${pr}: comment ${outcome}`);
   }
 }
@@ -90,7 +105,9 @@ async function openActionEngine(inputs: ActionInputs) {
   const dir = resolve(inputs.index || process.env.SNIPPET_SEARCH_INDEX || defaultIndexDir());
   if (!existsSync(join(dir, MANIFEST_FILE))) {
     if (!inputs.corpus) {
-      throw new Error(`no index at ${dir}: pass \`index:\` (a prebuilt index, e.g. restored with actions/cache) or \`corpus:\` (a StackExchange dump directory or .jsonl.gz) to build one`);
+      throw new Error(
+        `no index at ${dir}: pass \`index:\` (a prebuilt index, e.g. restored with actions/cache) or \`corpus:\` (a StackExchange dump directory or .jsonl.gz) to build one`,
+      );
     }
     core.info(`building the index at ${dir} from ${inputs.corpus}`);
     await buildIndex({ corpus: inputs.corpus, out: dir, encoder });

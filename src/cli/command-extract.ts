@@ -4,7 +4,10 @@ import { readInput } from './read-input.js';
 
 export async function runExtract(file: string | undefined, o: { json?: boolean }): Promise<void> {
   const input = await readInput(file);
-  if (input.skippedBytes) process.stderr.write(`note: ${input.name} is large; skipped ${input.skippedBytes} bytes in the middle (the head and the tail were read)\n`);
+  if (input.skippedBytes)
+    process.stderr.write(
+      `note: ${input.name} is large; skipped ${input.skippedBytes} bytes in the middle (the head and the tail were read)\n`,
+    );
   const failures = extractFailures(input.text);
   process.stdout.write(o.json ? JSON.stringify(failuresToJson(failures), null, 2) + '\n' : failuresToText(failures));
 }

@@ -4,7 +4,14 @@ import { defaultCorpus, defaultIndexDir } from '../paths.js';
 import { createProgress } from './progress.js';
 
 export interface IndexBuildFlags {
-  corpus?: string; out?: string; dense: boolean; siteUrl: string; tags?: string; threads?: number; limit?: number; json?: boolean;
+  corpus?: string;
+  out?: string;
+  dense: boolean;
+  siteUrl: string;
+  tags?: string;
+  threads?: number;
+  limit?: number;
+  json?: boolean;
 }
 
 export async function runIndexBuild(o: IndexBuildFlags): Promise<void> {
@@ -18,10 +25,20 @@ export async function runIndexBuild(o: IndexBuildFlags): Promise<void> {
     out,
     encoder,
     siteUrl: o.siteUrl,
-    tags: o.tags?.split(',').map((t) => t.trim()).filter(Boolean),
+    tags: o.tags
+      ?.split(',')
+      .map((t) => t.trim())
+      .filter(Boolean),
     limit: o.limit,
     onProgress: (p) => {
-      const label = p.stage === 'read' ? 'reading corpus' : p.stage === 'encode' ? 'encoding documents' : p.stage === 'hnsw' ? 'building HNSW' : 'finishing';
+      const label =
+        p.stage === 'read'
+          ? 'reading corpus'
+          : p.stage === 'encode'
+            ? 'encoding documents'
+            : p.stage === 'hnsw'
+              ? 'building HNSW'
+              : 'finishing';
       const fraction = p.fraction ?? (p.total ? p.done / p.total : null);
       const secs = (Date.now() - started) / 1000;
       progress.update(label, fraction, `${p.done ? `${p.done} docs ` : ''}${secs.toFixed(0)}s`);

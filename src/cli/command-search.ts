@@ -6,7 +6,13 @@ import { UsageError } from './errors.js';
 import { openEngineForCli } from './open-engine.js';
 import { readInput } from './read-input.js';
 
-export interface SearchFlags { top: number; retriever?: string; index?: string; kind: string; json?: boolean }
+export interface SearchFlags {
+  top: number;
+  retriever?: string;
+  index?: string;
+  kind: string;
+  json?: boolean;
+}
 
 export async function runSearch(file: string | undefined, o: SearchFlags): Promise<void> {
   if (o.retriever && !RETRIEVER_NAMES.includes(o.retriever as RetrieverName)) {
@@ -14,10 +20,17 @@ export async function runSearch(file: string | undefined, o: SearchFlags): Promi
   }
   if (!['log', 'comment', 'auto'].includes(o.kind)) throw new UsageError('--kind must be log, comment or auto');
   const input = await readInput(file);
-  if (input.skippedBytes) process.stderr.write(`note: ${input.name} is large; skipped ${input.skippedBytes} bytes in the middle (the head and the tail were read)\n`);
+  if (input.skippedBytes)
+    process.stderr.write(
+      `note: ${input.name} is large; skipped ${input.skippedBytes} bytes in the middle (the head and the tail were read)\n`,
+    );
   const engine = await openEngineForCli(o.index);
   try {
-    const result = await engine.search(input.text, { top: o.top, retriever: o.retriever as RetrieverName | undefined, kind: o.kind as InputKind });
+    const result = await engine.search(input.text, {
+      top: o.top,
+      retriever: o.retriever as RetrieverName | undefined,
+      kind: o.kind as InputKind,
+    });
     process.stdout.write(o.json ? JSON.stringify(searchToJson(result), null, 2) + '\n' : searchToText(result));
   } finally {
     engine.close();

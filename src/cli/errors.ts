@@ -18,11 +18,19 @@ export function reportError(err: unknown): number {
     process.stderr.write(`snippet-search: ${err.message} (see --help)\n`);
     return 2;
   }
-  if (err instanceof InputError || err instanceof CorpusError || err instanceof IndexError || err instanceof EncoderError || err instanceof RetrieverUnavailableError) {
+  if (
+    err instanceof InputError ||
+    err instanceof CorpusError ||
+    err instanceof IndexError ||
+    err instanceof EncoderError ||
+    err instanceof RetrieverUnavailableError
+  ) {
     process.stderr.write(`snippet-search: ${err.message}\n`);
     return err instanceof InputError ? 2 : 1;
   }
   if ((err as { code?: string }).code === 'commander.helpDisplayed') return 0;
-  process.stderr.write(`snippet-search: unexpected error (please report it):\n${(err as Error).stack ?? String(err)}\n`);
+  process.stderr.write(
+    `snippet-search: unexpected error (please report it):\n${(err as Error).stack ?? String(err)}\n`,
+  );
   return 70;
 }

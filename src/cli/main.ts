@@ -20,7 +20,10 @@ const index = program.command('index').description('build and inspect the search
 index
   .command('build')
   .description('build an index from a StackExchange dump directory or a JSONL(.gz) corpus')
-  .option('--corpus <path>', 'corpus: a dump directory with Posts.xml, or a .jsonl/.jsonl.gz file (default: $SNIPPET_SEARCH_CORPUS or ../shared/data/so-python/corpus.jsonl.gz)')
+  .option(
+    '--corpus <path>',
+    'corpus: a dump directory with Posts.xml, or a .jsonl/.jsonl.gz file (default: $SNIPPET_SEARCH_CORPUS or ../shared/data/so-python/corpus.jsonl.gz)',
+  )
   .option('--out <dir>', 'index directory (default: $SNIPPET_SEARCH_INDEX or ./index)')
   .option('--no-dense', 'skip the dense encoder (BM25 only)')
   .option('--site-url <url>', 'dump only: the site the dump is from', 'https://stackoverflow.com')
@@ -63,6 +66,7 @@ try {
   await program.parseAsync(process.argv);
 } catch (err) {
   const code = (err as { code?: string; exitCode?: number }).code;
-  if (typeof code === 'string' && code.startsWith('commander.')) process.exitCode = (err as { exitCode: number }).exitCode;
+  if (typeof code === 'string' && code.startsWith('commander.'))
+    process.exitCode = (err as { exitCode: number }).exitCode;
   else process.exitCode = reportError(err);
 }

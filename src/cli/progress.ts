@@ -17,11 +17,16 @@ export function createProgress(stream: NodeJS.WriteStream = process.stderr, inte
       if (tty) {
         if (now - last < 100 && label === lastLabel) return;
         const width = 30;
-        const bar = fraction === null ? '' : `[${'#'.repeat(Math.round(fraction * width)).padEnd(width, '.')}] ${(fraction * 100).toFixed(0).padStart(3)}% `;
+        const bar =
+          fraction === null
+            ? ''
+            : `[${'#'.repeat(Math.round(fraction * width)).padEnd(width, '.')}] ${(fraction * 100).toFixed(0).padStart(3)}% `;
         stream.write(`\r\x1b[2K${label} ${bar}${detail}`);
       } else {
         if (now - last < intervalMs && label === lastLabel) return;
-        stream.write(`${label}${fraction === null ? '' : ` ${(fraction * 100).toFixed(0)}%`}${detail ? ` ${detail}` : ''}\n`);
+        stream.write(
+          `${label}${fraction === null ? '' : ` ${(fraction * 100).toFixed(0)}%`}${detail ? ` ${detail}` : ''}\n`,
+        );
       }
       last = now;
       lastLabel = label;

@@ -5,11 +5,15 @@ import { DEFAULT_MAX_INPUT_BYTES, InputError, type DecodedInput } from '../extra
  * Reads a log from a file or stdin (`-` or no file), bounded: at most the first 1/8 and the last 7/8
  * of `maxBytes` are read, whatever the size, and the middle is reported as skipped.
  */
-export async function readInput(file: string | undefined, maxBytes = DEFAULT_MAX_INPUT_BYTES): Promise<DecodedInput & { name: string }> {
+export async function readInput(
+  file: string | undefined,
+  maxBytes = DEFAULT_MAX_INPUT_BYTES,
+): Promise<DecodedInput & { name: string }> {
   let name: string;
   let collected: BoundedBytes;
   if (!file || file === '-') {
-    if (process.stdin.isTTY) throw new InputError('no input: pass a log file, or pipe one in (… | snippet-search search -)');
+    if (process.stdin.isTTY)
+      throw new InputError('no input: pass a log file, or pipe one in (… | snippet-search search -)');
     name = 'stdin';
     collected = await collectBounded(process.stdin as AsyncIterable<Buffer>, maxBytes);
   } else {

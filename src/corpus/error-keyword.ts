@@ -2,7 +2,8 @@
  * Finds error type names ("keywords") in error output: `ValueError`, `json.decoder.JSONDecodeError`,
  * `java.lang.NullPointerException`. Linear-time patterns only.
  */
-const ERROR_NAME = /(?:^|[\s:(])((?:[A-Za-z_][\w]*\.){0,6}[A-Z]\w*(?:Error|Exception|Exit|Interrupt|Warning|Failure|Fault))\b/g;
+const ERROR_NAME =
+  /(?:^|[\s:(])((?:[A-Za-z_]\w*\.){0,6}[A-Z]\w*(?:Error|Exception|Exit|Interrupt|Warning|Failure|Fault))\b/g;
 
 /** All error type names in order of appearance (dotted prefix kept). */
 export function findErrorNames(text: string): string[] {
@@ -24,7 +25,10 @@ export function shortErrorName(name: string): string {
 export function errorKeyword(errorText: string): string | null {
   const lines = errorText.split('\n');
   for (let i = lines.length - 1; i >= 0; i--) {
-    const m = /^\s*((?:[A-Za-z_]\w*\.){0,6}[A-Z]\w*(?:Error|Exception|Exit|Interrupt|Warning|Failure|Fault|Iteration))\s*(?::|$)/.exec(lines[i]!);
+    const m =
+      /^\s*((?:[A-Za-z_]\w*\.){0,6}[A-Z]\w*(?:Error|Exception|Exit|Interrupt|Warning|Failure|Fault|Iteration))\s*(?::|$)/.exec(
+        lines[i]!,
+      );
     if (m) return shortErrorName(m[1]!);
   }
   const names = findErrorNames(errorText);

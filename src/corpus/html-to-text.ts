@@ -11,7 +11,22 @@ export interface PostText {
 }
 
 const BLOCK_TAGS = new Set([
-  'p', 'div', 'br', 'li', 'ul', 'ol', 'blockquote', 'h1', 'h2', 'h3', 'h4', 'h5', 'h6', 'hr', 'table', 'tr',
+  'p',
+  'div',
+  'br',
+  'li',
+  'ul',
+  'ol',
+  'blockquote',
+  'h1',
+  'h2',
+  'h3',
+  'h4',
+  'h5',
+  'h6',
+  'hr',
+  'table',
+  'tr',
 ]);
 
 /**

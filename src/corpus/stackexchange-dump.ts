@@ -60,15 +60,23 @@ function prepareStaging(db: Database.Database): void {
   const v = db.prepare(`SELECT value FROM staging_meta WHERE key = 'version'`).get() as { value: string } | undefined;
   if (!v) db.prepare(`INSERT INTO staging_meta VALUES ('version', ?)`).run(String(STAGING_VERSION));
   else if (v.value !== String(STAGING_VERSION)) {
-    throw new CorpusError(`staging database is version ${v.value}, expected ${STAGING_VERSION}: delete this directory and run again`, db.name, null);
+    throw new CorpusError(
+      `staging database is version ${v.value}, expected ${STAGING_VERSION}: delete this directory and run again`,
+      db.name,
+      null,
+    );
   }
 }
 
-async function stageFile(db: Database.Database, file: string, kind: 'posts' | 'links', opts: DumpOptions): Promise<void> {
+async function stageFile(
+  db: Database.Database,
+  file: string,
+  kind: 'posts' | 'links',
+  opts: DumpOptions,
+): Promise<void> {
   const st = statSync(file);
   const prev = db.prepare(`SELECT * FROM progress WHERE file = ?`).get(file) as
-    | { size: number; mtime: number; offset: number; line: number; done: number }
-    | undefined;
+    { size: number; mtime: number; offset: number; line: number; done: number } | undefined;
   let startOffset = 0;
   let startLine = 1;
   if (prev && prev.size === st.size && prev.mtime === st.mtimeMs) {
@@ -160,7 +168,12 @@ function* assembleThreads(db: Database.Database, opts: DumpOptions): Generator<R
   const wanted = new Set((opts.tags ?? []).map((t) => t.toLowerCase()));
   const answersOf = db.prepare(`SELECT id, score, body FROM answers WHERE parent = ? ORDER BY score DESC, id ASC`);
   const questions = db.prepare(`SELECT * FROM questions ORDER BY id`).iterate() as Iterable<{
-    id: number; title: string; body: string; tags: string; score: number | null; accepted: number | null;
+    id: number;
+    title: string;
+    body: string;
+    tags: string;
+    score: number | null;
+    accepted: number | null;
   }>;
   for (const q of questions) {
     const tags = q.tags ? q.tags.split(' ') : [];
@@ -185,10 +198,12 @@ function* assembleThreads(db: Database.Database, opts: DumpOptions): Generator<R
 export function readDuplicateLinks(stagingDir: string): Array<[number, number]> {
   const db = new Database(join(stagingDir, 'staging.sqlite'), { readonly: true });
   try {
-    return (db
-      .prepare(`SELECT l.post, l.related FROM links l JOIN questions a ON a.id = l.post JOIN questions b ON b.id = l.related WHERE l.type = 3`)
+    return db
+      .prepare(
+        `SELECT l.post, l.related FROM links l JOIN questions a ON a.id = l.post JOIN questions b ON b.id = l.related WHERE l.type = 3`,
+      )
       .raw()
-      .all() as Array<[number, number]>);
+      .all() as Array<[number, number]>;
   } finally {
     db.close();
   }
@@ -207,5 +222,9 @@ function toInt(v: string | undefined): number | null {
 }
 
 function slug(title: string): string {
-  return title.toLowerCase().replace(/[^a-z0-9]+/g, '-').replace(/^-|-$/g, '').slice(0, 80);
+  return title
+    .toLowerCase()
+    .replace(/[^a-z0-9]+/g, '-')
+    .replace(/^-|-$/g, '')
+    .slice(0, 80);
 }

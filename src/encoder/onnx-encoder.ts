@@ -41,7 +41,8 @@ export class OnnxEncoder implements DocumentEncoder {
     const modelPath = join(modelDir, MODEL_FILE);
     const tokPath = join(modelDir, TOKENIZER_FILE);
     for (const f of [modelPath, tokPath]) {
-      if (!existsSync(f)) throw new EncoderError(`encoder file missing: ${f} (models/ ships it; run npm run train to remake it)`);
+      if (!existsSync(f))
+        throw new EncoderError(`encoder file missing: ${f} (models/ ships it; run npm run train to remake it)`);
     }
     const modelBytes = readFileSync(modelPath);
     const tokBytes = readFileSync(tokPath);
@@ -64,7 +65,9 @@ export class OnnxEncoder implements DocumentEncoder {
   }
 
   async encode(texts: string[], kind: 'query' | 'document'): Promise<Float32Array[]> {
-    const ids = texts.map((t) => (kind === 'query' ? this.tokenizer.queryIds(t, QUERY_TOKENS) : this.tokenizer.documentIds(t, DOCUMENT_TOKENS)));
+    const ids = texts.map((t) =>
+      kind === 'query' ? this.tokenizer.queryIds(t, QUERY_TOKENS) : this.tokenizer.documentIds(t, DOCUMENT_TOKENS),
+    );
     return this.encodeIds(ids);
   }
 
@@ -74,7 +77,11 @@ export class OnnxEncoder implements DocumentEncoder {
     const out: Float32Array[] = new Array(ids.length);
     for (let s = 0; s < order.length; s += this.batchSize) {
       const idx = order.slice(s, s + this.batchSize);
-      const res = await runSession(this.session, idx.map((i) => ids[i]!), this.tokenizer.padId);
+      const res = await runSession(
+        this.session,
+        idx.map((i) => ids[i]!),
+        this.tokenizer.padId,
+      );
       const data = res.data as Float32Array;
       idx.forEach((i, r) => {
         out[i] = data.slice(r * this.dim, (r + 1) * this.dim);

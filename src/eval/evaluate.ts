@@ -23,7 +23,12 @@ export async function evaluate(
     const gold = new Set(q.gold);
     for (const r of retrievers) {
       const hits = await r.search(query, { top, exclude });
-      ranks[r.name]!.push(firstGoldRank(hits.map((h) => h.id), gold));
+      ranks[r.name]!.push(
+        firstGoldRank(
+          hits.map((h) => h.id),
+          gold,
+        ),
+      );
     }
     onProgress?.(++done, queries.length);
   }

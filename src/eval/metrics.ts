@@ -2,7 +2,12 @@
 export const RECALL_KS = [1, 5, 10, 20, 50] as const;
 
 export interface Metrics {
-  'R@1': number; 'R@5': number; 'R@10': number; 'R@20': number; 'R@50': number; MRR: number;
+  'R@1': number;
+  'R@5': number;
+  'R@10': number;
+  'R@20': number;
+  'R@50': number;
+  MRR: number;
 }
 
 /** Rank (1-based) of the first gold id in `ranked`, or null. */
@@ -18,7 +23,11 @@ export function aggregate(ranks: ReadonlyArray<number | null>): Metrics {
   const mrr = ranks.reduce<number>((s, r) => s + (r !== null && r <= 50 ? 1 / r : 0), 0) / n;
   const round = (x: number) => Math.round(x * 10000) / 10000;
   return {
-    'R@1': round(recall(1)), 'R@5': round(recall(5)), 'R@10': round(recall(10)), 'R@20': round(recall(20)),
-    'R@50': round(recall(50)), MRR: round(mrr),
+    'R@1': round(recall(1)),
+    'R@5': round(recall(5)),
+    'R@10': round(recall(10)),
+    'R@20': round(recall(20)),
+    'R@50': round(recall(50)),
+    MRR: round(mrr),
   };
 }

@@ -28,7 +28,8 @@ export function readQueriesFile(file: string): EvalQuery[] {
       throw new CorpusError('not a JSON object', file, i + 1);
     }
     const r = EvalQuery.safeParse(json);
-    if (!r.success) throw new CorpusError(`field "${r.error.issues[0]!.path.join('.')}": ${r.error.issues[0]!.message}`, file, i + 1);
+    if (!r.success)
+      throw new CorpusError(`field "${r.error.issues[0]!.path.join('.')}": ${r.error.issues[0]!.message}`, file, i + 1);
     out.push(r.data);
   });
   if (out.length === 0) throw new CorpusError('no queries', file, null);

@@ -14,7 +14,13 @@ export function findActionsErrors(lines: string[], markers: (string | null)[]): 
     const text = lines[i]!.trim();
     if (!text) continue;
     errors.push({
-      language: 'unknown', errorType: null, errorMessage: text, frames: [], codeLines: [], errorText: text, line: i,
+      language: 'unknown',
+      errorType: null,
+      errorMessage: text,
+      frames: [],
+      codeLines: [],
+      errorText: text,
+      line: i,
       strength: EXIT_CODE_ONLY.test(text) ? 0 : 1,
     });
   }

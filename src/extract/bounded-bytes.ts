@@ -6,7 +6,10 @@ import { decodeInput, type DecodedInput } from './decode-input.js';
  * eighths (the end of a log carries the failure). Memory stays bounded whatever the stream's size;
  * `truncated` says whether anything was dropped. `decodeInput` then marks the cut.
  */
-export async function collectBounded(chunks: AsyncIterable<Uint8Array> | Iterable<Uint8Array>, maxBytes: number): Promise<BoundedBytes> {
+export async function collectBounded(
+  chunks: AsyncIterable<Uint8Array> | Iterable<Uint8Array>,
+  maxBytes: number,
+): Promise<BoundedBytes> {
   const head = Math.floor(maxBytes / 8);
   const tail = maxBytes - head;
   const headChunks: Uint8Array[] = [];
@@ -38,7 +41,11 @@ export async function collectBounded(chunks: AsyncIterable<Uint8Array> | Iterabl
     truncated = true;
   }
   // A newline at the cut keeps the head's last line and the tail's first line apart.
-  return { bytes: Buffer.concat(truncated ? [...headChunks, Buffer.from('\n'), t] : [...headChunks, t]), truncated, totalBytes };
+  return {
+    bytes: Buffer.concat(truncated ? [...headChunks, Buffer.from('\n'), t] : [...headChunks, t]),
+    truncated,
+    totalBytes,
+  };
 }
 
 export interface BoundedBytes {

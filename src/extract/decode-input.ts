@@ -24,8 +24,8 @@ export function decodeInput(bytes: Uint8Array, maxBytes = DEFAULT_MAX_INPUT_BYTE
   let encoding: DecodedInput['encoding'] = 'utf-8';
   let start = 0;
   if (bytes[0] === 0xef && bytes[1] === 0xbb && bytes[2] === 0xbf) start = 3;
-  else if (bytes[0] === 0xff && bytes[1] === 0xfe) (encoding = 'utf-16le'), (start = 2);
-  else if (bytes[0] === 0xfe && bytes[1] === 0xff) (encoding = 'utf-16be'), (start = 2);
+  else if (bytes[0] === 0xff && bytes[1] === 0xfe) ((encoding = 'utf-16le'), (start = 2));
+  else if (bytes[0] === 0xfe && bytes[1] === 0xff) ((encoding = 'utf-16be'), (start = 2));
   else encoding = sniffUtf16(bytes) ?? 'utf-8';
 
   let body = bytes.subarray(start);
@@ -53,7 +53,7 @@ export function decodeInput(bytes: Uint8Array, maxBytes = DEFAULT_MAX_INPUT_BYTE
       const lenient = new TextDecoder('utf-8').decode(body);
       const bad = (lenient.match(/\uFFFD/g) ?? []).length;
       if (bad <= (skippedBytes ? 2 : 0)) text = lenient;
-      else (text = new TextDecoder('windows-1252').decode(body)), (encoding = 'windows-1252');
+      else ((text = new TextDecoder('windows-1252').decode(body)), (encoding = 'windows-1252'));
     }
   } else {
     text = new TextDecoder(encoding).decode(body);

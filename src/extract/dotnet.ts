@@ -4,7 +4,8 @@ import type { Candidate } from './candidate.js';
 const DOTNET_EXCEPTION = /^(?:Unhandled [Ee]xception[.:] )?((?:[A-Z]\w*\.)+[A-Z]\w*Exception)(?:: (.*))?$/;
 const AT = /^\s*at (.+?)(?: in (.+?):line (\d+))?\s*$/;
 const TEST_FAILED = /^\s*Failed (\S+) \[[^\]]*\]\s*$/;
-const COMPILER = /^(\S+\.(?:cs|vb|fs|csproj|sln))\((\d+),(\d+)\): error ((?:CS|BC|FS|MSB|NU)\d+): (.+?)(?: \[[^\]]+\])?$/;
+const COMPILER =
+  /^(\S+\.(?:cs|vb|fs|csproj|sln))\((\d+),(\d+)\): error ((?:CS|BC|FS|MSB|NU)\d+): (.+?)(?: \[[^\]]+\])?$/;
 
 /** .NET: unhandled exceptions with `at` frames, `dotnet test` "Failed … Error Message: … Stack Trace:" blocks. */
 export function findDotnetFailures(lines: string[]): Candidate[] {
@@ -14,8 +15,14 @@ export function findDotnetFailures(lines: string[]): Candidate[] {
     const cs = COMPILER.exec(lines[i]!.trim());
     if (cs) {
       out.push({
-        language: 'csharp', errorType: cs[4]!, errorMessage: cs[5]!.trim(), frames: [{ file: cs[1]!, line: Number(cs[2]), function: null, source: null }],
-        codeLines: [], errorText: lines[i]!.trim(), line: i, strength: 3,
+        language: 'csharp',
+        errorType: cs[4]!,
+        errorMessage: cs[5]!.trim(),
+        frames: [{ file: cs[1]!, line: Number(cs[2]), function: null, source: null }],
+        codeLines: [],
+        errorText: lines[i]!.trim(),
+        line: i,
+        strength: 3,
       });
       continue;
     }
@@ -23,7 +30,8 @@ export function findDotnetFailures(lines: string[]): Candidate[] {
     if (tf && /^\s*Error Message:\s*$/.test(lines[i + 1] ?? '')) {
       const msg: string[] = [];
       let k = i + 2;
-      for (; k < Math.min(lines.length, i + 40) && !/^\s*Stack Trace:\s*$/.test(lines[k]!); k++) if (lines[k]!.trim()) msg.push(lines[k]!.trim());
+      for (; k < Math.min(lines.length, i + 40) && !/^\s*Stack Trace:\s*$/.test(lines[k]!); k++)
+        if (lines[k]!.trim()) msg.push(lines[k]!.trim());
       let errorType = 'AssertFailedException';
       let message = msg[0] ?? '';
       const typedIdx = msg.findIndex((m) => DOTNET_EXCEPTION.test(m));
@@ -34,14 +42,32 @@ export function findDotnetFailures(lines: string[]): Candidate[] {
       }
       const frames = readFrames(lines, k + 1);
       for (let u = i; u <= k; u++) used.add(u);
-      out.push({ language: 'csharp', errorType, errorMessage: message, frames, codeLines: [], errorText: msg.slice(0, 4).join('\n'), line: i, strength: 3 });
+      out.push({
+        language: 'csharp',
+        errorType,
+        errorMessage: message,
+        frames,
+        codeLines: [],
+        errorText: msg.slice(0, 4).join('\n'),
+        line: i,
+        strength: 3,
+      });
       continue;
     }
     if (used.has(i)) continue;
     const m = DOTNET_EXCEPTION.exec(lines[i]!.trim());
-    if (!m || !/^(System|Microsoft)\./.test(m[1]!) && !/^Unhandled/.test(lines[i]!.trim())) continue;
+    if (!m || (!/^(System|Microsoft)\./.test(m[1]!) && !/^Unhandled/.test(lines[i]!.trim()))) continue;
     const frames = readFrames(lines, i + 1);
-    out.push({ language: 'csharp', errorType: m[1]!, errorMessage: (m[2] ?? '').trim(), frames, codeLines: [], errorText: lines[i]!.trim(), line: i, strength: frames.length ? 3 : 2 });
+    out.push({
+      language: 'csharp',
+      errorType: m[1]!,
+      errorMessage: (m[2] ?? '').trim(),
+      frames,
+      codeLines: [],
+      errorText: lines[i]!.trim(),
+      line: i,
+      strength: frames.length ? 3 : 2,
+    });
   }
   return out;
 }

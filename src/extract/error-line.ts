@@ -15,8 +15,23 @@ export function findBareErrorLines(lines: string[]): Candidate[] {
     if (/^\s*(?:\[?\d{4}-\d\d-\d\d|\[?(?:INFO|DEBUG|WARN(?:ING)?|ERROR)\b)/.test(line)) continue;
     const m = BARE.exec(line);
     if (!m) continue;
-    const language = JS_HINTS.test(m[2]!) ? 'javascript' : /^(System|Microsoft)\./.test(m[1]!) ? 'csharp' : /^[a-z]+\.[a-z]/.test(m[1]!) ? 'java' : 'python';
-    out.push({ language, errorType: m[1]!, errorMessage: m[2]!.trim(), frames: [], codeLines: [], errorText: line.trim(), line: i, strength: 1 });
+    const language = JS_HINTS.test(m[2]!)
+      ? 'javascript'
+      : /^(System|Microsoft)\./.test(m[1]!)
+        ? 'csharp'
+        : /^[a-z]+\.[a-z]/.test(m[1]!)
+          ? 'java'
+          : 'python';
+    out.push({
+      language,
+      errorType: m[1]!,
+      errorMessage: m[2]!.trim(),
+      frames: [],
+      codeLines: [],
+      errorText: line.trim(),
+      line: i,
+      strength: 1,
+    });
   }
   return out;
 }

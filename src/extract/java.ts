@@ -1,12 +1,13 @@
 import type { Frame } from '../types.js';
 import type { Candidate } from './candidate.js';
 
-const JAVA_EXCEPTION = /^(?:Exception in thread "[^"]{0,200}" )?((?:[a-z_$][\w$]*\.)+[A-Z][\w$]*(?:Exception|Error|Throwable))(?:: (.*))?$/;
+const JAVA_EXCEPTION =
+  /^(?:Exception in thread "[^"]{0,200}" )?((?:[a-z_$][\w$]*\.)+[A-Z][\w$]*(?:Exception|Error|Throwable))(?:: (.*))?$/;
 const AT = /^\s*at ([\w$.<>/]+)\(([^()]*)\)\s*$/;
 const CAUSED_BY = /^\s*Caused by: ((?:[a-z_$][\w$]*\.)+[A-Z][\w$]*)(?:: (.*))?$/;
 const MAVEN_GOAL = /^\[ERROR\] Failed to execute goal (\S+) \([^)]*\) on project [^:]+: (.+?)(?: -> \[Help 1\])?$/;
 const MAVEN_HELP = /^\[ERROR\] \[Help 1\] https?:\/\/\S+\/(\w+Exception)\s*$/;
-const KOTLIN_E = /^e: (?:file:\/\/)?(\S+\.kts?):(?:\s?\(?(\d+)[,:]\s?(\d+)\)?):? (.+)$/;
+const KOTLIN_E = /^e: (?:file:\/\/)?(\S+\.kts?):\s?\(?(\d+)[,:]\s?(\d+)\)?:? (.+)$/;
 const GRADLE_WRONG = /^\* What went wrong:\s*$/;
 
 /** Java/Kotlin exceptions (`Exception in thread`, `Caused by:`), Maven `[ERROR] Failed to execute goal`, Gradle and kotlinc errors. */
@@ -36,7 +37,16 @@ export function findJavaFailures(lines: string[]): Candidate[] {
       }
       const explicit = line.startsWith('Exception in thread');
       if (frames.length === 0 && !explicit) continue;
-      out.push({ language: 'java', errorType: m[1]!, errorMessage: (m[2] ?? '').trim(), frames, codeLines: [], errorText: errorLines.join('\n'), line: i, strength: 3 });
+      out.push({
+        language: 'java',
+        errorType: m[1]!,
+        errorMessage: (m[2] ?? '').trim(),
+        frames,
+        codeLines: [],
+        errorText: errorLines.join('\n'),
+        line: i,
+        strength: 3,
+      });
       i = k - 1;
       continue;
     }
@@ -50,21 +60,49 @@ export function findJavaFailures(lines: string[]): Candidate[] {
           break;
         }
       }
-      out.push({ language: 'java', errorType: type, errorMessage: goal[2]!.trim(), frames: [], codeLines: [], errorText: line, line: i, strength: 2 });
+      out.push({
+        language: 'java',
+        errorType: type,
+        errorMessage: goal[2]!.trim(),
+        frames: [],
+        codeLines: [],
+        errorText: line,
+        line: i,
+        strength: 2,
+      });
       continue;
     }
     const ke = KOTLIN_E.exec(line);
     if (ke) {
       out.push({
-        language: 'kotlin', errorType: 'CompilationError', errorMessage: ke[4]!.trim(),
-        frames: [{ file: ke[1]!, line: Number(ke[2]), function: null, source: null }], codeLines: [], errorText: line, line: i, strength: 2,
+        language: 'kotlin',
+        errorType: 'CompilationError',
+        errorMessage: ke[4]!.trim(),
+        frames: [{ file: ke[1]!, line: Number(ke[2]), function: null, source: null }],
+        codeLines: [],
+        errorText: line,
+        line: i,
+        strength: 2,
       });
       continue;
     }
     if (GRADLE_WRONG.test(line)) {
       const what = (lines[i + 1] ?? '').trim();
-      const detail = lines.slice(i + 2, i + 8).map((l) => l.replace(/^>\s*/, '').trim()).filter(Boolean);
-      if (what) out.push({ language: 'java', errorType: 'GradleBuildFailure', errorMessage: what, frames: [], codeLines: [], errorText: [what, ...detail].join('\n'), line: i, strength: 1 });
+      const detail = lines
+        .slice(i + 2, i + 8)
+        .map((l) => l.replace(/^>\s*/, '').trim())
+        .filter(Boolean);
+      if (what)
+        out.push({
+          language: 'java',
+          errorType: 'GradleBuildFailure',
+          errorMessage: what,
+          frames: [],
+          codeLines: [],
+          errorText: [what, ...detail].join('\n'),
+          line: i,
+          strength: 1,
+        });
     }
   }
   return out;

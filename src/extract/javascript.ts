@@ -1,9 +1,10 @@
 import type { Frame } from '../types.js';
 import type { Candidate } from './candidate.js';
 
-const JS_ERROR = /^\s*(?:Uncaught |Unhandled (?:promise )?rejection:? )?((?:[A-Z]\w*)?(?:Error|Exception))(?: \[([A-Z_\d]+)\])?: (.+)$/;
+const JS_ERROR =
+  /^\s*(?:Uncaught |Unhandled (?:promise )?rejection:? )?((?:[A-Z]\w*)?(?:Error|Exception))(?: \[([A-Z_\d]+)\])?: (.+)$/;
 // The last frame of an error with properties ends in ` {` (Node prints them after it).
-const AT_FRAME = /^\s*at (?:(?:async )?(.+?) \((.+?):(\d+):(\d+)\)|(.+?):(\d+):(\d+))\s*\{?\s*$/;
+const AT_FRAME = /^\s*at (?:(?:async )?(.+?) \((.+?):(\d+):(\d+)\)|(.+?):(\d+):(\d+))\s*(?:\{\s*)?$/;
 const JEST_HEADER = /^\s*● (?!\s)(.+ › .+|Test suite failed to run|[^A-Z\s].*)$/;
 const CODE_FRAME = /^\s*(>?)\s*(\d+) \| ?(.*)$/;
 const WEBPACK = /^ERROR in (\S+)/;
@@ -57,16 +58,22 @@ export function findJavaScriptFailures(lines: string[]): Candidate[] {
       const f = AT_FRAME.exec(lines[k]!);
       if (!f) {
         // Node's "Require stack:" list sits between a module error and its frames.
-        if (frames.length === 0 && (lines[k]!.trim() === '' || /^Require stack:$|^- \S/.test(lines[k]!.trim()))) continue;
+        if (frames.length === 0 && (lines[k]!.trim() === '' || /^Require stack:$|^- \S/.test(lines[k]!.trim())))
+          continue;
         break;
       }
-      frames.push(f[2] ? { file: f[2], line: Number(f[3]), function: f[1]!, source: null } : { file: f[5]!, line: Number(f[6]), function: null, source: null });
+      frames.push(
+        f[2]
+          ? { file: f[2], line: Number(f[3]), function: f[1]!, source: null }
+          : { file: f[5]!, line: Number(f[6]), function: null, source: null },
+      );
     }
     const atTop = frames.length > 0 && frames.every((f) => /node:|\.m?[jt]sx?|\.cjs|\.mjs|<anonymous>/.test(f.file));
     if (!atTop) continue; // a bare `TypeError: …` line is left to the error-line finder
     // Node prints the failing source line above the error: `file.js:12`, the code, a caret.
     const code: string[] = [];
-    if (i >= 3 && /^\s*\^+\s*$/.test(lines[i - 2] ?? '') && /:\d+$/.test(lines[i - 4] ?? '')) code.push(lines[i - 3]!.trim());
+    if (i >= 3 && /^\s*\^+\s*$/.test(lines[i - 2] ?? '') && /:\d+$/.test(lines[i - 4] ?? ''))
+      code.push(lines[i - 3]!.trim());
     for (let u = i; u < k; u++) used.add(u);
     out.push(cand(m[1]!, m[3]!.trim(), frames, code, line.trim(), i, 3));
   }
@@ -106,6 +113,14 @@ function readJestBlock(lines: string[], start: number): Candidate | null {
   return cand(errorType, msg[0]!, frames, code, msg.slice(0, 6).join('\n'), start, 3);
 }
 
-function cand(errorType: string, errorMessage: string, frames: Frame[], codeLines: string[], errorText: string, line: number, strength: number): Candidate {
+function cand(
+  errorType: string,
+  errorMessage: string,
+  frames: Frame[],
+  codeLines: string[],
+  errorText: string,
+  line: number,
+  strength: number,
+): Candidate {
   return { language: 'javascript', errorType, errorMessage, frames, codeLines, errorText, line, strength };
 }

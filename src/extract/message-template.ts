@@ -7,7 +7,7 @@ export function messageTemplate(message: string): string {
   return message
     .replace(/https?:\/\/\S+/g, '<url>')
     .replace(/(['"`])(?:(?!\1)[^\n]){0,300}\1/g, '$1<*>$1')
-    .replace(/(?:[A-Za-z]:)?(?:[\\/][\w.\-~@+]+){2,}[\\/]?/g, '<path>')
+    .replace(/(?:[A-Z]:)?(?:[\\/][\w.\-~@+]+){2,}[\\/]?/gi, '<path>')
     .replace(/\b0x[0-9a-fA-F]+\b/g, '<hex>')
     .replace(/\b\d+(?:\.\d+)?(?:\s?(?:[KMGT]i?B|bytes|ms|s))?\b/g, '<n>')
     .replace(/\s+/g, ' ')

@@ -3,11 +3,14 @@ import { EXCEPTION_NAME, type Candidate } from './candidate.js';
 
 const TRACEBACK_HEAD = /^(.{0,40}?)Traceback \(most recent call last\):?\s*$/;
 const FRAME = /^(\s*)File "([^"\n]{1,500})", line (\d+)(?:, in (.{1,200}))?\s*$/;
-const CARET = /^\s*[~^]+[\s~^]*$/;
-const EXCEPTION_LINE = new RegExp(String.raw`^(${EXCEPTION_NAME}|[A-Z]\w*Error|StopIteration|KeyboardInterrupt|SystemExit|GeneratorExit)(?::\s?(.*))?$`);
-const CHAIN = /^(During handling of the above exception, another exception occurred:|The above exception was the direct cause of the following exception:)\s*$/;
+const CARET = /^\s*[~^][\s~^]*$/;
+const EXCEPTION_LINE = new RegExp(
+  String.raw`^(${EXCEPTION_NAME}|[A-Z]\w*Error|StopIteration|KeyboardInterrupt|SystemExit|GeneratorExit)(?::\s?(.*))?$`,
+);
+const CHAIN =
+  /^(During handling of the above exception, another exception occurred:|The above exception was the direct cause of the following exception:)\s*$/;
 const PYTEST_E = /^E(?:\s|$)/;
-const PYTEST_LOCATION = /^(\S[^\s:]*(?:\.py|\.pyx)?):(\d+):\s(?:in\s(\S.*)|(\S.*))$/;
+const PYTEST_LOCATION = /^(\S[^\s:]*):(\d+):\s(?:in\s(\S.*)|(\S.*))$/;
 const PYTEST_SECTION = /^_{3,}\s.*\s_{3,}$|^={3,}\s.*\s={3,}$|^-{3,}\s.*\s-{3,}$/;
 const PYTEST_REPR = /^\s*\w+\s*=\s*<.*>\s*$/;
 
@@ -119,10 +122,29 @@ function readTraceback(lines: string[], start: number): { candidate: Omit<Candid
   if (!errorType) {
     if (frames.length === 0) return null;
     // Pasted without the final line (a truncated report): keep the code, say nothing about the type.
-    return { candidate: { language: 'python', errorType: null, errorMessage: '', frames, codeLines, errorText: '', strength: 1 }, end: i - 1 };
+    return {
+      candidate: {
+        language: 'python',
+        errorType: null,
+        errorMessage: '',
+        frames,
+        codeLines,
+        errorText: '',
+        strength: 1,
+      },
+      end: i - 1,
+    };
   }
   return {
-    candidate: { language: 'python', errorType, errorMessage, frames, codeLines, errorText: errorLines.join('\n'), strength: 3 },
+    candidate: {
+      language: 'python',
+      errorType,
+      errorMessage,
+      frames,
+      codeLines,
+      errorText: errorLines.join('\n'),
+      strength: 3,
+    },
     end: i,
   };
 }
@@ -134,7 +156,10 @@ function nextNonBlank(lines: string[], from: number): number {
 
 /** A pytest `E` block: the message lines, the test's code above them, the `path:N: Type` line below. */
 function readPytestBlock(lines: string[], first: number, last: number): Candidate | null {
-  const eLines = lines.slice(first, last + 1).map((l) => l.replace(/^E\s?/, '').trim()).filter(Boolean);
+  const eLines = lines
+    .slice(first, last + 1)
+    .map((l) => l.replace(/^E\s?/, '').trim())
+    .filter(Boolean);
   if (eLines.length === 0) return null;
   let errorType: string | null = null;
   let errorMessage = eLines[0]!;

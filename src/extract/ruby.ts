@@ -32,30 +32,67 @@ export function findRubyFailures(lines: string[]): Candidate[] {
         errorType = t[1]!;
         message = t[2]!.trim() || msg[1] || '';
       }
-      out.push({ language: 'ruby', errorType, errorMessage: message, frames, codeLines: [r[1]!.trim()], errorText: msg.slice(0, 4).join('\n'), line: i, strength: 3 });
+      out.push({
+        language: 'ruby',
+        errorType,
+        errorMessage: message,
+        frames,
+        codeLines: [r[1]!.trim()],
+        errorText: msg.slice(0, 4).join('\n'),
+        line: i,
+        strength: 3,
+      });
       continue;
     }
     const raise = RUBY_RAISE.exec(line.trim());
     if (raise) {
       out.push({
-        language: 'ruby', errorType: raise[5]!, errorMessage: raise[4]!.trim(),
-        frames: [{ file: raise[1]!, line: Number(raise[2]), function: raise[3]!, source: null }], codeLines: [], errorText: line.trim(), line: i, strength: 3,
+        language: 'ruby',
+        errorType: raise[5]!,
+        errorMessage: raise[4]!.trim(),
+        frames: [{ file: raise[1]!, line: Number(raise[2]), function: raise[3]!, source: null }],
+        codeLines: [],
+        errorText: line.trim(),
+        line: i,
+        strength: 3,
       });
       continue;
     }
     const n = NOTIFIER.exec(line.trim());
     if (n) {
-      const next = lines.slice(i + 1, i + 5).map((l) => l.trim()).find(Boolean) ?? '';
-      out.push({ language: 'ruby', errorType: n[1]!, errorMessage: next, frames: [], codeLines: [], errorText: `${n[1]}: ${next}`, line: i, strength: 2 });
+      const next =
+        lines
+          .slice(i + 1, i + 5)
+          .map((l) => l.trim())
+          .find(Boolean) ?? '';
+      out.push({
+        language: 'ruby',
+        errorType: n[1]!,
+        errorMessage: next,
+        frames: [],
+        codeLines: [],
+        errorText: `${n[1]}: ${next}`,
+        line: i,
+        strength: 2,
+      });
       continue;
     }
     const mt = MINITEST.exec(line);
     if (mt) {
-      const body = lines.slice(i + 2, i + 6).map((l) => l.trim()).filter(Boolean);
+      const body = lines
+        .slice(i + 2, i + 6)
+        .map((l) => l.trim())
+        .filter(Boolean);
       const t = TYPED.exec(body[0] ?? '');
       out.push({
-        language: 'ruby', errorType: t ? t[1]! : 'Minitest::Assertion', errorMessage: t ? t[2]!.trim() : body[0] ?? '', frames: [], codeLines: [],
-        errorText: body.join('\n'), line: i, strength: 3,
+        language: 'ruby',
+        errorType: t ? t[1]! : 'Minitest::Assertion',
+        errorMessage: t ? t[2]!.trim() : (body[0] ?? ''),
+        frames: [],
+        codeLines: [],
+        errorText: body.join('\n'),
+        line: i,
+        strength: 3,
       });
     }
   }

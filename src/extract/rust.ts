@@ -28,18 +28,45 @@ export function findRustFailures(lines: string[]): Candidate[] {
         if (g) code.push(g[2]!);
         if (/^(error|warning)(\[|:)/.test(l.trim())) break;
       }
-      out.push({ language: 'rust', errorType: d[1]!, errorMessage: d[2]!.trim(), frames: file ? [{ file, line: ln, function: null, source: code[0] ?? null }] : [], codeLines: code, errorText: line, line: i, strength: 3 });
+      out.push({
+        language: 'rust',
+        errorType: d[1]!,
+        errorMessage: d[2]!.trim(),
+        frames: file ? [{ file, line: ln, function: null, source: code[0] ?? null }] : [],
+        codeLines: code,
+        errorText: line,
+        line: i,
+        strength: 3,
+      });
       continue;
     }
     const pn = PANIC_NEW.exec(line);
     if (pn) {
       const msg = pn[5]!.trim() || (lines[i + 1] ?? '').trim();
-      out.push({ language: 'rust', errorType: 'panic', errorMessage: msg, frames: [{ file: pn[2]!, line: Number(pn[3]), function: null, source: null }], codeLines: [], errorText: `${line}\n${pn[5] ? '' : msg}`.trim(), line: i, strength: 3 });
+      out.push({
+        language: 'rust',
+        errorType: 'panic',
+        errorMessage: msg,
+        frames: [{ file: pn[2]!, line: Number(pn[3]), function: null, source: null }],
+        codeLines: [],
+        errorText: `${line}\n${pn[5] ? '' : msg}`.trim(),
+        line: i,
+        strength: 3,
+      });
       continue;
     }
     const po = PANIC_OLD.exec(line);
     if (po) {
-      out.push({ language: 'rust', errorType: 'panic', errorMessage: po[2]!, frames: [{ file: po[3]!, line: Number(po[4]), function: null, source: null }], codeLines: [], errorText: line, line: i, strength: 3 });
+      out.push({
+        language: 'rust',
+        errorType: 'panic',
+        errorMessage: po[2]!,
+        frames: [{ file: po[3]!, line: Number(po[4]), function: null, source: null }],
+        codeLines: [],
+        errorText: line,
+        line: i,
+        strength: 3,
+      });
     }
   }
   return out;

@@ -59,7 +59,9 @@ export function createSnippetSearchApp(options: AppOptions = {}): SnippetSearchA
   let enginePromise: Promise<Engine> | null = null;
   const engine = () => (enginePromise ??= (options.engine ?? defaultEngine)());
   let log: Probot['log'] | null = null;
-  const queue = new WorkQueue(options.concurrency ?? 2, options.maxPending ?? 1000, (err) => log?.error({ err }, describeGitHubError(err)));
+  const queue = new WorkQueue(options.concurrency ?? 2, options.maxPending ?? 1000, (err) =>
+    log?.error({ err }, describeGitHubError(err)),
+  );
   const deliveries = new SeenSet();
   const jobsDone = new SeenSet();
   const limits = options.commandLimits ?? { perUser: 10, perRepo: 60, windowMs: 3600_000 };
@@ -108,8 +110,18 @@ export function createSnippetSearchApp(options: AppOptions = {}): SnippetSearchA
     return parseConfig(raw);
   }
 
-  async function isMuted(octokit: GitHubClient, ref: RepoRef, issue: number, label: string, known?: Array<{ name?: string } | string>): Promise<boolean> {
-    const labels = known ?? (await gh(() => octokit.paginate(octokit.rest.issues.listLabelsOnIssue, { ...ref, issue_number: issue, per_page: 100 })));
+  async function isMuted(
+    octokit: GitHubClient,
+    ref: RepoRef,
+    issue: number,
+    label: string,
+    known?: Array<{ name?: string } | string>,
+  ): Promise<boolean> {
+    const labels =
+      known ??
+      (await gh(() =>
+        octokit.paginate(octokit.rest.issues.listLabelsOnIssue, { ...ref, issue_number: issue, per_page: 100 }),
+      ));
     return labels.some((l) => (typeof l === 'string' ? l : l.name) === label);
   }
 
@@ -125,7 +137,8 @@ export function createSnippetSearchApp(options: AppOptions = {}): SnippetSearchA
     } catch (err) {
       if (!(err instanceof ConfigError)) throw err;
       const prs = await gh(() => findPullRequests(octokit, ref, job.headSha, job.pullNumbers));
-      for (const pr of prs) await gh(() => upsertStickyComment(octokit, { ...ref, issue_number: pr }, () => configErrorComment(err)));
+      for (const pr of prs)
+        await gh(() => upsertStickyComment(octokit, { ...ref, issue_number: pr }, () => configErrorComment(err)));
       throw err;
     }
     if (!config.triggers.failingChecks || !nameAllowed(job.name, config.jobs)) return;
@@ -137,17 +150,27 @@ export function createSnippetSearchApp(options: AppOptions = {}): SnippetSearchA
         : '';
     const result = await search(text, 'log', config.maxResults);
     const primary = result.failures[0];
-    if (!primary || result.results.length === 0) return ctx.log.info({ job: job.jobId }, 'no failure or no match: staying silent');
+    if (!primary || result.results.length === 0)
+      return ctx.log.info({ job: job.jobId }, 'no failure or no match: staying silent');
     if (config.languages.length && !config.languages.includes(primary.language)) return;
-    if (result.results[0]!.score < config.minScore) return ctx.log.info({ job: job.jobId }, 'best match below minScore: staying silent');
+    if (result.results[0]!.score < config.minScore)
+      return ctx.log.info({ job: job.jobId }, 'best match below minScore: staying silent');
     const heading = job.workflow ? `${job.workflow} / ${job.name}` : job.name;
-    const section = { key: job.name, body: resultToMarkdown(result, { heading, headingUrl: job.htmlUrl ?? undefined, maxResults: config.maxResults }) };
+    const section = {
+      key: job.name,
+      body: resultToMarkdown(result, { heading, headingUrl: job.htmlUrl ?? undefined, maxResults: config.maxResults }),
+    };
     const dryRun = config.dryRun ? (body: string) => ctx.log.info({ body }, 'dry run: would post') : undefined;
     const prs = await gh(() => findPullRequests(octokit, ref, job.headSha, job.pullNumbers));
     for (const pr of prs) {
       if (await isMuted(octokit, ref, pr, config.muteLabel)) continue;
       const outcome = await gh(() =>
-        upsertStickyComment(octokit, { ...ref, issue_number: pr }, (current) => renderCiComment(upsertSection(parseSections(current), section), FOOTER), { dryRun }),
+        upsertStickyComment(
+          octokit,
+          { ...ref, issue_number: pr },
+          (current) => renderCiComment(upsertSection(parseSections(current), section), FOOTER),
+          { dryRun },
+        ),
       );
       ctx.log.info({ pr, outcome, job: job.jobId }, 'pull request comment');
     }
@@ -189,7 +212,10 @@ export function createSnippetSearchApp(options: AppOptions = {}): SnippetSearchA
       return ctx.log.warn({ user: comment.user?.login, repo: repoKey }, '/snippet-search rate limit reached: ignored');
     }
     const marker = `<!-- snippet-search:reply ${comment.id} -->`;
-    const reply = (body: string) => gh(() => upsertStickyComment(octokit, { ...ref, issue_number: issue.number }, () => `${marker}\n${body}`, { marker }));
+    const reply = (body: string) =>
+      gh(() =>
+        upsertStickyComment(octokit, { ...ref, issue_number: issue.number }, () => `${marker}\n${body}`, { marker }),
+      );
     let config: Config;
     try {
       config = await loadConfig(ctx);
@@ -198,14 +224,19 @@ export function createSnippetSearchApp(options: AppOptions = {}): SnippetSearchA
       throw err;
     }
     if (!config.triggers.command || (await isMuted(octokit, ref, issue.number, config.muteLabel, issue.labels))) return;
-    await gh(() => octokit.rest.reactions.createForIssueComment({ ...ref, comment_id: comment.id, content: 'eyes' })).catch((err) =>
-      ctx.log.warn(describeGitHubError(err)),
-    );
+    await gh(() =>
+      octokit.rest.reactions.createForIssueComment({ ...ref, comment_id: comment.id, content: 'eyes' }),
+    ).catch((err) => ctx.log.warn(describeGitHubError(err)));
     const own = (comment.body ?? '').replace(COMMAND, '').trim();
-    const quoted = own.split('\n').filter((l) => /^>/.test(l)).map((l) => l.replace(/^> ?/, '')).join('\n');
+    const quoted = own
+      .split('\n')
+      .filter((l) => /^>/.test(l))
+      .map((l) => l.replace(/^> ?/, ''))
+      .join('\n');
     let result = await search(own, 'comment', config.maxResults);
     if (result.failures.length === 0 && quoted) result = await search(quoted, 'comment', config.maxResults);
-    if (result.failures.length === 0 && own.replace(/^>.*$/gm, '').trim().length < 40 && issue.body) result = await search(issue.body, 'comment', config.maxResults);
+    if (result.failures.length === 0 && own.replace(/^>.*$/gm, '').trim().length < 40 && issue.body)
+      result = await search(issue.body, 'comment', config.maxResults);
     const body =
       result.results.length === 0
         ? `🔎 I found no error or traceback to search for in this comment${issue.body ? ' or the issue' : ''}. Paste the traceback (in a code block) after \`/snippet-search\`.`
@@ -219,9 +250,15 @@ export function createSnippetSearchApp(options: AppOptions = {}): SnippetSearchA
     const octokit = ctx.octokit as unknown as GitHubClient;
     const ref = { owner: repository.owner.login, repo: repository.name };
     const config = await loadConfig(ctx);
-    if (!config.triggers.newIssues || !issue.body || (await isMuted(octokit, ref, issue.number, config.muteLabel, issue.labels))) return;
+    if (
+      !config.triggers.newIssues ||
+      !issue.body ||
+      (await isMuted(octokit, ref, issue.number, config.muteLabel, issue.labels))
+    )
+      return;
     const result = await search(`${issue.title}\n\n${issue.body}`, 'comment', config.maxResults);
-    if (result.failures.length === 0 || result.results.length === 0 || result.results[0]!.score < config.minScore) return;
+    if (result.failures.length === 0 || result.results.length === 0 || result.results[0]!.score < config.minScore)
+      return;
     const body = `🔎 **StackOverflow threads that may fix this**\n\n${resultToMarkdown(result, { maxResults: config.maxResults })}\n\n---\n<sub>${ATTRIBUTION} ${FOOTER}</sub>`;
     if (config.dryRun) return ctx.log.info({ body }, 'dry run: would comment');
     await gh(() => upsertStickyComment(octokit, { ...ref, issue_number: issue.number }, () => body));
@@ -237,8 +274,16 @@ export function createSnippetSearchApp(options: AppOptions = {}): SnippetSearchA
       const ref = { owner: ctx.payload.repository.owner.login, repo: ctx.payload.repository.name };
       enqueue(ctx, 'check_run', () =>
         onFailingJob(ctx, {
-          ref, jobId: run.id, name: run.name, workflow: null, headSha: run.head_sha, conclusion: run.conclusion, htmlUrl: run.html_url ?? null,
-          fromActions, pullNumbers: run.pull_requests.map((p) => p.number), checkRun: run,
+          ref,
+          jobId: run.id,
+          name: run.name,
+          workflow: null,
+          headSha: run.head_sha,
+          conclusion: run.conclusion,
+          htmlUrl: run.html_url ?? null,
+          fromActions,
+          pullNumbers: run.pull_requests.map((p) => p.number),
+          checkRun: run,
         }),
       );
     });
@@ -247,8 +292,15 @@ export function createSnippetSearchApp(options: AppOptions = {}): SnippetSearchA
       const ref = { owner: ctx.payload.repository.owner.login, repo: ctx.payload.repository.name };
       enqueue(ctx, 'workflow_job', () =>
         onFailingJob(ctx, {
-          ref, jobId: job.id, name: job.name, workflow: job.workflow_name ?? null, headSha: job.head_sha, conclusion: job.conclusion,
-          htmlUrl: job.html_url ?? null, fromActions: true, pullNumbers: [],
+          ref,
+          jobId: job.id,
+          name: job.name,
+          workflow: job.workflow_name ?? null,
+          headSha: job.head_sha,
+          conclusion: job.conclusion,
+          htmlUrl: job.html_url ?? null,
+          fromActions: true,
+          pullNumbers: [],
         }),
       );
     });

@@ -15,7 +15,10 @@ export const ConfigSchema = z
   .object({
     triggers: z
       .object({
-        failingChecks: z.boolean().default(true).describe('answer failing check runs and workflow jobs on their pull requests'),
+        failingChecks: z
+          .boolean()
+          .default(true)
+          .describe('answer failing check runs and workflow jobs on their pull requests'),
         command: z.boolean().default(true).describe('answer `/snippet-search` in issue and PR comments'),
         newIssues: z.boolean().default(false).describe('answer new issues whose body holds a traceback (opt-in)'),
       })
@@ -27,7 +30,11 @@ export const ConfigSchema = z
     workflows: Globs.describe('workflow names to act on'),
     jobs: Globs.describe('job (check run) names to act on'),
     dryRun: z.boolean().default(false).describe('log what would be posted instead of posting'),
-    muteLabel: z.string().min(1).default('snippet-search:mute').describe('no comments on issues or PRs carrying this label'),
+    muteLabel: z
+      .string()
+      .min(1)
+      .default('snippet-search:mute')
+      .describe('no comments on issues or PRs carrying this label'),
   })
   .strict();
 
@@ -46,7 +53,9 @@ export function parseConfig(raw: unknown, file = CONFIG_FILE): Config {
   const r = ConfigSchema.safeParse(raw ?? {});
   if (r.success) return r.data;
   const issue = r.error.issues[0]!;
-  const key = issue.path.join('.') || (issue.code === 'unrecognized_keys' ? (issue as { keys?: string[] }).keys?.join(', ') ?? '' : '');
+  const key =
+    issue.path.join('.') ||
+    (issue.code === 'unrecognized_keys' ? ((issue as { keys?: string[] }).keys?.join(', ') ?? '') : '');
   throw new ConfigError(`${file}: ${key ? `\`${key}\`` : 'the file'}: ${issue.message}`);
 }
 

@@ -35,7 +35,8 @@ export async function withRetry<T>(fn: () => Promise<T>, opts: RetryOptions = DE
 export function describeGitHubError(err: unknown): string {
   const s = status(err);
   const msg = (err as Error).message ?? String(err);
-  if (s === 403) return `GitHub refused (403: ${msg}); the App may lack a permission in app.yml or be rate limited; dropped`;
+  if (s === 403)
+    return `GitHub refused (403: ${msg}); the App may lack a permission in app.yml or be rate limited; dropped`;
   if (s === 404) return `not found on GitHub (404: ${msg}); the run, log or issue may be gone or private; dropped`;
   if (s === 422) return `GitHub rejected the request (422: ${msg}); dropped`;
   if (s !== null && s >= 500) return `GitHub failed (${s}) after retries: ${msg}; dropped`;

@@ -8,7 +8,12 @@ export const MAX_LOG_BYTES = 8 * 1024 * 1024;
  * Downloads an Actions job log (the API answers with a redirect to storage, which is followed),
  * streaming it into a bounded buffer so a huge log never sits in memory whole.
  */
-export async function downloadJobLog(octokit: GitHubClient, owner: string, repo: string, jobId: number): Promise<string> {
+export async function downloadJobLog(
+  octokit: GitHubClient,
+  owner: string,
+  repo: string,
+  jobId: number,
+): Promise<string> {
   const res = await octokit.request('GET /repos/{owner}/{repo}/actions/jobs/{job_id}/logs', {
     owner,
     repo,
@@ -17,7 +22,8 @@ export async function downloadJobLog(octokit: GitHubClient, owner: string, repo:
   });
   // A web ReadableStream (async-iterable in Node), or the whole body when a mock or proxy buffered it.
   const body = res.data as AsyncIterable<Uint8Array> | string | ArrayBuffer;
-  const chunks = typeof body === 'string' ? [Buffer.from(body)] : body instanceof ArrayBuffer ? [new Uint8Array(body)] : body;
+  const chunks =
+    typeof body === 'string' ? [Buffer.from(body)] : body instanceof ArrayBuffer ? [new Uint8Array(body)] : body;
   return decodeBounded(await collectBounded(chunks, MAX_LOG_BYTES)).text;
 }
 
@@ -28,8 +34,15 @@ export async function checkRunText(
   repo: string,
   checkRun: { id: number; output?: { title?: string | null; summary?: string | null; text?: string | null } | null },
 ): Promise<string> {
-  const parts = [checkRun.output?.title, checkRun.output?.summary, checkRun.output?.text].filter((s): s is string => !!s);
-  const annotations = await octokit.paginate(octokit.rest.checks.listAnnotations, { owner, repo, check_run_id: checkRun.id, per_page: 100 });
+  const parts = [checkRun.output?.title, checkRun.output?.summary, checkRun.output?.text].filter(
+    (s): s is string => !!s,
+  );
+  const annotations = await octokit.paginate(octokit.rest.checks.listAnnotations, {
+    owner,
+    repo,
+    check_run_id: checkRun.id,
+    per_page: 100,
+  });
   for (const a of annotations.slice(0, 50)) {
     parts.push([`${a.path}:${a.start_line}`, a.title, a.message, a.raw_details].filter(Boolean).join('\n'));
   }

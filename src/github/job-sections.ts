@@ -28,7 +28,12 @@ export function upsertSection(sections: JobSection[], section: JobSection): JobS
 
 export function markFixed(sections: JobSection[], key: string, sha: string): JobSection[] {
   return sections.map((s) =>
-    s.key === key && !s.body.startsWith('✅') ? { key, body: `✅ **Passing now** (${sha.slice(0, 7)}).\n\n<details><summary>Earlier failure</summary>\n\n${s.body}\n\n</details>` } : s,
+    s.key === key && !s.body.startsWith('✅')
+      ? {
+          key,
+          body: `✅ **Passing now** (${sha.slice(0, 7)}).\n\n<details><summary>Earlier failure</summary>\n\n${s.body}\n\n</details>`,
+        }
+      : s,
   );
 }
 
@@ -37,7 +42,9 @@ export function renderCiComment(sections: JobSection[], footer: string): string 
   const head = failing
     ? `### 🔎 snippet-search: ${failing} failing job${failing === 1 ? '' : 's'} and the StackOverflow threads that match`
     : '### 🔎 snippet-search: all the jobs we looked at pass now';
-  const body = sections.map((s) => `<!-- snippet-search:job ${encodeURIComponent(s.key)} -->\n${s.body}\n<!-- /snippet-search:job -->`).join('\n\n');
+  const body = sections
+    .map((s) => `<!-- snippet-search:job ${encodeURIComponent(s.key)} -->\n${s.body}\n<!-- /snippet-search:job -->`)
+    .join('\n\n');
   return `${COMMENT_MARKER}\n${head}\n\n${body}\n\n---\n<sub>${ATTRIBUTION} ${footer}</sub>\n`;
 }
 

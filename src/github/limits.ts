@@ -7,7 +7,11 @@ import { LRUCache } from 'lru-cache';
 export class RateLimiter {
   private readonly windows: LRUCache<string, { count: number }>;
 
-  constructor(private readonly max: number, windowMs: number, maxKeys = 10_000) {
+  constructor(
+    private readonly max: number,
+    windowMs: number,
+    maxKeys = 10_000,
+  ) {
     this.windows = new LRUCache({ max: maxKeys, ttl: windowMs, ttlAutopurge: false });
   }
 

@@ -40,7 +40,7 @@ export function splitComment(markdown: string): CommentParts {
     loose = [];
   };
   for (const line of lines) {
-    const f = /^\s*(```+|~~~+)/.exec(line);
+    const f = /^\s*(`{3,}|~{3,})/.exec(line);
     if (fence === null && f) {
       flushLoose();
       fence = f[1]!;
@@ -60,5 +60,13 @@ export function splitComment(markdown: string): CommentParts {
   }
   if (fence !== null && block.length) code.push(block.join('\n'));
   flushLoose();
-  return { prose: prose.join('\n').replace(/`/g, '').replace(/\n{3,}/g, '\n\n').trim(), code, errors };
+  return {
+    prose: prose
+      .join('\n')
+      .replace(/`/g, '')
+      .replace(/\n{3,}/g, '\n\n')
+      .trim(),
+    code,
+    errors,
+  };
 }

@@ -8,7 +8,11 @@ export function searchToJson(r: SearchResult): object {
       keyword: r.query.keyword,
       error: scrubSecrets(r.query.error),
       code: scrubSecrets(r.query.code),
-      failures: r.failures.map((f) => ({ language: f.language, errorType: f.errorType || null, errorMessage: scrubSecrets(f.errorMessage) })),
+      failures: r.failures.map((f) => ({
+        language: f.language,
+        errorType: f.errorType || null,
+        errorMessage: scrubSecrets(f.errorMessage),
+      })),
     },
     retriever: r.retriever,
     results: r.results.map((h, i) => ({

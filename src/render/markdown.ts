@@ -15,8 +15,11 @@ export interface MarkdownOptions {
 export function resultToMarkdown(r: SearchResult, o: MarkdownOptions = {}): string {
   const out: string[] = [];
   const f = r.failures[0];
-  const errorLine = f ? [f.errorType, f.errorMessage].filter(Boolean).join(': ') : r.query.error.split('\n').pop() ?? '';
-  if (o.heading) out.push(`#### ${o.headingUrl ? `[${escapeInline(o.heading)}](${o.headingUrl})` : escapeInline(o.heading)}`);
+  const errorLine = f
+    ? [f.errorType, f.errorMessage].filter(Boolean).join(': ')
+    : (r.query.error.split('\n').pop() ?? '');
+  if (o.heading)
+    out.push(`#### ${o.headingUrl ? `[${escapeInline(o.heading)}](${o.headingUrl})` : escapeInline(o.heading)}`);
   if (errorLine) out.push(`\`${escapeCode(scrubSecrets(errorLine)).slice(0, 300)}\``);
   out.push('');
   const hits = r.results.slice(0, o.maxResults ?? r.results.length);
@@ -24,7 +27,15 @@ export function resultToMarkdown(r: SearchResult, o: MarkdownOptions = {}): stri
   hits.forEach((h, i) => out.push(hitLine(h, i + 1)));
   const extracted = [r.query.code, r.query.error].filter((s) => s.trim()).join('\n');
   if (extracted) {
-    out.push('', '<details><summary>What we searched for</summary>', '', '```', scrubSecrets(extracted).slice(0, 3000).replace(/```/g, "'''"), '```', '</details>');
+    out.push(
+      '',
+      '<details><summary>What we searched for</summary>',
+      '',
+      '```',
+      scrubSecrets(extracted).slice(0, 3000).replace(/```/g, "'''"),
+      '```',
+      '</details>',
+    );
   }
   return out.join('\n');
 }
@@ -37,7 +48,8 @@ function hitLine(h: Hit, rank: number): string {
   return `${parts.join(' ')}${why ? `<br><sub>${escapeInline(why)}</sub>` : ''}`;
 }
 
-export const ATTRIBUTION = 'Answers from [StackOverflow](https://stackoverflow.com), licensed [CC BY-SA](https://creativecommons.org/licenses/by-sa/4.0/); follow the links for authors.';
+export const ATTRIBUTION =
+  'Answers from [StackOverflow](https://stackoverflow.com), licensed [CC BY-SA](https://creativecommons.org/licenses/by-sa/4.0/); follow the links for authors.';
 
 function escapeInline(s: string): string {
   return s.replace(/([\\`*_[\]<>|])/g, '\\$1');

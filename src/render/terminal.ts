@@ -6,7 +6,10 @@ import type { Hit } from '../types.js';
 export function searchToText(r: SearchResult): string {
   const out: string[] = [];
   const f = r.failures[0];
-  if (f) out.push(`Error: ${scrubSecrets([f.errorType, f.errorMessage].filter(Boolean).join(': '))}${r.failures.length > 1 ? `  (+${r.failures.length - 1} more)` : ''}`);
+  if (f)
+    out.push(
+      `Error: ${scrubSecrets([f.errorType, f.errorMessage].filter(Boolean).join(': '))}${r.failures.length > 1 ? `  (+${r.failures.length - 1} more)` : ''}`,
+    );
   else out.push('No failure recognized; searching the text as written.');
   if (r.results.length === 0) {
     out.push('No matching threads.');

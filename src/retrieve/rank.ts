@@ -4,7 +4,12 @@ import type { Retriever, SearchOptions } from './types.js';
 import { whyMatched } from './why-matched.js';
 
 /** Runs one retriever and turns its ids into hits with titles, links and reasons. The one ranking path for every output. */
-export async function rankThreads(index: SearchIndex, retriever: Retriever, query: Query, opts: SearchOptions): Promise<Hit[]> {
+export async function rankThreads(
+  index: SearchIndex,
+  retriever: Retriever,
+  query: Query,
+  opts: SearchOptions,
+): Promise<Hit[]> {
   const scored = await retriever.search(query, opts);
   const hits: Hit[] = [];
   for (const s of scored) {

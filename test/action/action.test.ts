@@ -17,7 +17,10 @@ import { buildSmallIndex } from '../helpers/small-index.js';
  * pull_request event payload, the API mocked on loopback (GITHUB_API_URL).
  */
 const require = createRequire(import.meta.url);
-const examples = require('@octokit/webhooks-examples/api.github.com/index.json') as Array<{ name: string; examples: Array<Record<string, any>> }>;
+const examples = require('@octokit/webhooks-examples/api.github.com/index.json') as Array<{
+  name: string;
+  examples: Array<Record<string, any>>;
+}>;
 const prEvent = examples.find((e) => e.name === 'pull_request')!.examples.find((e) => e.action === 'opened')!;
 const [OWNER, REPO] = (prEvent.repository.full_name as string).split('/') as [string, string];
 const PR = prEvent.pull_request.number as number;
@@ -38,7 +41,8 @@ before(async () => {
     let body = '';
     for await (const c of req) body += c;
     res.setHeader('content-type', 'application/json');
-    if (path === `/repos/${OWNER}/${REPO}/issues/${PR}/comments` && req.method === 'GET') return res.end(JSON.stringify(comments));
+    if (path === `/repos/${OWNER}/${REPO}/issues/${PR}/comments` && req.method === 'GET')
+      return res.end(JSON.stringify(comments));
     if (path === `/repos/${OWNER}/${REPO}/issues/${PR}/comments` && req.method === 'POST') {
       comments.push({ id: 77, body: JSON.parse(body).body, user: { type: 'Bot' } });
       res.statusCode = 201;
@@ -82,7 +86,11 @@ async function runAction(inputs: Record<string, string>) {
     INPUT_INDEX: index,
     ...inputs,
   };
-  const child = spawn(node24Binary(), ['--preserve-symlinks', '--preserve-symlinks-main', join(tree, 'dist', 'src', 'action', 'main.js')], { env });
+  const child = spawn(
+    node24Binary(),
+    ['--preserve-symlinks', '--preserve-symlinks-main', join(tree, 'dist', 'src', 'action', 'main.js')],
+    { env },
+  );
   let stdout = '';
   child.stdout.on('data', (d) => (stdout += d));
   child.stderr.on('data', (d) => (stdout += d));
@@ -109,13 +117,19 @@ test('under Node 24: job summary, outputs, and one PR comment, edited in place o
   assert.equal(results.length, 1);
   assert.equal(results[0].log, 'ci-py-006.txt');
   assert.equal(Number(first.outputs.count), 3);
-  assert.deepEqual(calls, [`GET /repos/${OWNER}/${REPO}/issues/${PR}/comments`, `POST /repos/${OWNER}/${REPO}/issues/${PR}/comments`]);
+  assert.deepEqual(calls, [
+    `GET /repos/${OWNER}/${REPO}/issues/${PR}/comments`,
+    `POST /repos/${OWNER}/${REPO}/issues/${PR}/comments`,
+  ]);
   assert.ok(comments[0]!.body.startsWith(COMMENT_MARKER));
 
   calls.length = 0;
   const second = await runAction({ INPUT_LOG: 'ci-py-0*.txt', INPUT_COMMENT: 'true' });
   assert.equal(second.code, 0, second.stdout);
-  assert.deepEqual(calls, [`GET /repos/${OWNER}/${REPO}/issues/${PR}/comments`, `PATCH /repos/${OWNER}/${REPO}/issues/comments/77`]);
+  assert.deepEqual(calls, [
+    `GET /repos/${OWNER}/${REPO}/issues/${PR}/comments`,
+    `PATCH /repos/${OWNER}/${REPO}/issues/comments/77`,
+  ]);
   assert.equal(comments.length, 1);
   assert.match(comments[0]!.body, /ci-py-012\.txt/);
 });
@@ -125,7 +139,11 @@ test('our own trouble is a warning, not a failed workflow, unless fail-on-error'
   assert.equal(soft.code, 0);
   assert.match(soft.stdout, /::warning::snippet-search could not answer: no file matches `log: no-such-file.txt`/);
   assert.equal(soft.outputs.count, '0');
-  const hard = await runAction({ INPUT_LOG: 'ci-py-006.txt', INPUT_INDEX: '/nonexistent/index', 'INPUT_FAIL-ON-ERROR': 'true' });
+  const hard = await runAction({
+    INPUT_LOG: 'ci-py-006.txt',
+    INPUT_INDEX: '/nonexistent/index',
+    'INPUT_FAIL-ON-ERROR': 'true',
+  });
   assert.equal(hard.code, 1);
   assert.match(hard.stdout, /::error::snippet-search: no index at \/nonexistent\/index/);
 });

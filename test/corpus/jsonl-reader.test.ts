@@ -29,7 +29,10 @@ test('reads the gzipped so-python corpus as threads; the first answer is the bes
 test('a line that is not JSON fails with the file and line number', async () => {
   const dir = mkdtempSync(join(tmpdir(), 'ss-jsonl-'));
   const file = join(dir, 'bad.jsonl');
-  writeFileSync(file, `${JSON.stringify({ id: 1, url: 'https://stackoverflow.com/questions/1/a', title: 'a', question_html: null, answers_html: [] })}\n{not json\n`);
+  writeFileSync(
+    file,
+    `${JSON.stringify({ id: 1, url: 'https://stackoverflow.com/questions/1/a', title: 'a', question_html: null, answers_html: [] })}\n{not json\n`,
+  );
   await assert.rejects(
     async () => {
       for await (const _ of readJsonlCorpus(file)) void _;

@@ -10,7 +10,11 @@ import { SHARED } from '../helpers/paths.js';
 const SAMPLE = join(SHARED, 'data', 'se-dump-sample');
 const SITE = 'https://cstheory.meta.stackexchange.com';
 
-async function readAll(dir: string, stagingDir: string, extra: Partial<Parameters<typeof readStackExchangeDump>[1]> = {}): Promise<RawThread[]> {
+async function readAll(
+  dir: string,
+  stagingDir: string,
+  extra: Partial<Parameters<typeof readStackExchangeDump>[1]> = {},
+): Promise<RawThread[]> {
   const out: RawThread[] = [];
   for await (const t of readStackExchangeDump(dir, { stagingDir, siteUrl: SITE, ...extra })) out.push(t);
   return out;
@@ -29,7 +33,10 @@ test('reads the real dump sample: BOM, escaped HTML bodies, tags, accepted answe
   const second = threads.find((t) => t.id === 2)!;
   assert.ok(second.answers.length > 1);
   const scores = second.answers.map((a) => a.score!);
-  assert.deepEqual(scores, [...scores].sort((a, b) => b - a));
+  assert.deepEqual(
+    scores,
+    [...scores].sort((a, b) => b - a),
+  );
   assert.equal(readDuplicateLinks(staging).length, 13);
 });
 
@@ -38,7 +45,13 @@ test('answers that precede their question in the file are still attached', async
   const xml = readFileSync(join(SAMPLE, 'Posts.xml'), 'utf8');
   const rows = [...xml.matchAll(/^\s*<row [^\n]*\/>\s*$/gm)].map((m) => m[0].trim());
   const dir = mkdtempSync(join(tmpdir(), 'ss-dump-'));
-  writeFileSync(join(dir, 'Posts.xml'), `\uFEFF<?xml version="1.0" encoding="utf-8"?>\r\n<posts>\r\n${rows.reverse().map((r) => `  ${r}`).join('\r\n')}\r\n</posts>`);
+  writeFileSync(
+    join(dir, 'Posts.xml'),
+    `\uFEFF<?xml version="1.0" encoding="utf-8"?>\r\n<posts>\r\n${rows
+      .reverse()
+      .map((r) => `  ${r}`)
+      .join('\r\n')}\r\n</posts>`,
+  );
   const reversed = await readAll(dir, mkdtempSync(join(tmpdir(), 'ss-stage-')));
   const inOrder = await readAll(SAMPLE, mkdtempSync(join(tmpdir(), 'ss-stage-')));
   assert.equal(reversed.length, 589);
@@ -53,7 +66,9 @@ test('a truncated dump fails with the file and line; an interrupted import resum
   const full = readFileSync(join(SAMPLE, 'Posts.xml'));
   writeFileSync(join(dir, 'Posts.xml'), full.subarray(0, Math.floor(full.length / 2)));
   await assert.rejects(readAll(dir, mkdtempSync(join(tmpdir(), 'ss-stage-'))), (err: unknown) => {
-    return err instanceof CorpusError && err.file.endsWith('Posts.xml') && err.line !== null && /truncated/.test(err.message);
+    return (
+      err instanceof CorpusError && err.file.endsWith('Posts.xml') && err.line !== null && /truncated/.test(err.message)
+    );
   });
 
   copyFileSync(join(SAMPLE, 'Posts.xml'), join(dir, 'Posts.xml'));

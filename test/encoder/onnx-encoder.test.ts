@@ -7,7 +7,12 @@ import { OnnxEncoder } from '../../src/encoder/onnx-encoder.js';
 import { WordPieceTokenizer } from '../../src/encoder/tokenizer.js';
 import { defaultModelDir } from '../../src/paths.js';
 
-interface Golden { kind: 'query' | 'document'; text: string; ids: number[]; vector: number[] }
+interface Golden {
+  kind: 'query' | 'document';
+  text: string;
+  ids: number[];
+  vector: number[];
+}
 const dir = defaultModelDir();
 const golden = JSON.parse(readFileSync(join(dir, 'golden.json'), 'utf8')) as Golden[];
 let encoder: OnnxEncoder;
@@ -33,7 +38,11 @@ test('the ONNX session reproduces the golden vectors computed by PyTorch', async
 });
 
 test('embeddings are unit length; batching and order do not change them', async () => {
-  const texts = ['KeyError: x', 'import numpy as np\nnp.array([1, 2]).reshape(3)\nValueError: cannot reshape array of size 2 into shape (3,)', 'short'];
+  const texts = [
+    'KeyError: x',
+    'import numpy as np\nnp.array([1, 2]).reshape(3)\nValueError: cannot reshape array of size 2 into shape (3,)',
+    'short',
+  ];
   const batch = await encoder.encode(texts, 'query');
   for (const v of batch) assert.ok(Math.abs(Math.hypot(...v) - 1) < 1e-4);
   const one = await encoder.encode([texts[1]!], 'query');

@@ -16,6 +16,9 @@ test('first gold rank, recall@k and MRR over the top 50', () => {
 
 test('a queries file with a bad line names the file and line', () => {
   const f = join(mkdtempSync(join(tmpdir(), 'ss-q-')), 'q.jsonl');
-  writeFileSync(f, `${JSON.stringify({ qid: 'a', query: 'x', gold: [1] })}\n${JSON.stringify({ qid: 'b', query: 'x', gold: [] })}\n`);
+  writeFileSync(
+    f,
+    `${JSON.stringify({ qid: 'a', query: 'x', gold: [1] })}\n${JSON.stringify({ qid: 'b', query: 'x', gold: [] })}\n`,
+  );
   assert.throws(() => readQueriesFile(f), /q\.jsonl:2: field "gold"/);
 });

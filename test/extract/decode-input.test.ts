@@ -12,7 +12,10 @@ test('UTF-8 with BOM and CRLF', () => {
 
 test('UTF-16LE and UTF-16BE with BOM, and UTF-16LE without one', () => {
   const le = Buffer.from(text, 'utf16le');
-  assert.equal(decodeInput(Buffer.concat([Buffer.from([0xff, 0xfe]), le])).text, 'Traceback (most recent call last):\nValueError: é\n');
+  assert.equal(
+    decodeInput(Buffer.concat([Buffer.from([0xff, 0xfe]), le])).text,
+    'Traceback (most recent call last):\nValueError: é\n',
+  );
   const be = Buffer.from(le).swap16();
   const r = decodeInput(Buffer.concat([Buffer.from([0xfe, 0xff]), be]));
   assert.equal(r.encoding, 'utf-16be');

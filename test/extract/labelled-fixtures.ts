@@ -5,8 +5,14 @@ import { extractFailures } from '../../src/extract/extract.js';
 import { SHARED } from '../helpers/paths.js';
 
 export interface Label {
-  id: string; kind: 'ci-log' | 'comment' | 'negative'; language: string; error_type: string | null; error_message: string | null;
-  has_code: boolean; code_first_line: string | null; notes: string;
+  id: string;
+  kind: 'ci-log' | 'comment' | 'negative';
+  language: string;
+  error_type: string | null;
+  error_message: string | null;
+  has_code: boolean;
+  code_first_line: string | null;
+  notes: string;
 }
 
 export interface ItemScore {
@@ -23,13 +29,17 @@ const norm = (s: string | null | undefined) => (s ?? '').replace(/\s+/g, ' ').tr
 
 /** Runs `extractFailures` on every labelled item and compares the primary failure with the label. */
 export function scoreLabelledItems(): ItemScore[] {
-  const labels = readFileSync(join(EXTRACTION_DIR, 'labels.jsonl'), 'utf8').trim().split('\n').map((l) => JSON.parse(l) as Label);
+  const labels = readFileSync(join(EXTRACTION_DIR, 'labels.jsonl'), 'utf8')
+    .trim()
+    .split('\n')
+    .map((l) => JSON.parse(l) as Label);
   return labels.map((label) => {
     const bytes = readFileSync(join(EXTRACTION_DIR, 'items', `${label.id}.txt`));
     const failures = extractFailures(decodeInput(bytes).text);
     const f = failures[0];
     const got = f ? { errorType: f.errorType || null, errorMessage: f.errorMessage, code: f.code } : null;
-    if (label.kind === 'negative') return { label, typeOk: true, messageOk: true, negativeOk: failures.length === 0, got };
+    if (label.kind === 'negative')
+      return { label, typeOk: true, messageOk: true, negativeOk: failures.length === 0, got };
     const typeOk = norm(got?.errorType) === norm(label.error_type);
     const messageOk = norm(got?.errorMessage) === norm(label.error_message);
     return { label, typeOk, messageOk, negativeOk: true, got };

@@ -21,7 +21,12 @@ json.decoder.JSONDecodeError: Expecting value: line 1 column 1 (char 0)`);
     assert.equal(f.errorType, 'json.decoder.JSONDecodeError');
     assert.equal(f.errorMessage, 'Expecting value: line 1 column 1 (char 0)');
     assert.equal(f.frames.length, 3);
-    assert.deepEqual(f.frames[1], { file: '/app/main.py', line: 6, function: 'main', source: 'data = json.loads(raw)' });
+    assert.deepEqual(f.frames[1], {
+      file: '/app/main.py',
+      line: 6,
+      function: 'main',
+      source: 'data = json.loads(raw)',
+    });
     assert.match(f.code, /json\.loads\(raw\)/);
   });
 
@@ -203,7 +208,10 @@ Caused by: java.io.FileNotFoundException: config.yml (No such file or directory)
   });
 
   test('an exception name inside prose is not a failure', () => {
-    assert.deepEqual(extractFailures('You get [ Exception in thread "main" java.lang.NullPointerException ] when x is null.'), []);
+    assert.deepEqual(
+      extractFailures('You get [ Exception in thread "main" java.lang.NullPointerException ] when x is null.'),
+      [],
+    );
   });
 });
 
@@ -221,9 +229,11 @@ exit status 2`);
   });
 
   test('--- FAIL message', () => {
-    const f = primary(`=== RUN   TestSum
+    const f = primary(
+      `=== RUN   TestSum
     sum_test.go:12: Sum([1 2]) = 4; want 3
---- FAIL: TestSum (0.00s)`.replace('=== RUN   TestSum\n    sum_test', '--- FAIL: TestSum (0.00s)\n    sum_test'));
+--- FAIL: TestSum (0.00s)`.replace('=== RUN   TestSum\n    sum_test', '--- FAIL: TestSum (0.00s)\n    sum_test'),
+    );
     assert.equal(f.errorType, 'test failure');
     assert.equal(f.errorMessage, 'Sum([1 2]) = 4; want 3');
   });
@@ -257,8 +267,13 @@ describe('rust', () => {
   });
 
   test('both panic formats', () => {
-    assert.equal(primary(`thread 'main' panicked at 'attempt to divide by zero', src/main.rs:3:5`).errorMessage, 'attempt to divide by zero');
-    const f = primary(`thread 'main' panicked at src/main.rs:3:5:\nindex out of bounds: the len is 3 but the index is 7`);
+    assert.equal(
+      primary(`thread 'main' panicked at 'attempt to divide by zero', src/main.rs:3:5`).errorMessage,
+      'attempt to divide by zero',
+    );
+    const f = primary(
+      `thread 'main' panicked at src/main.rs:3:5:\nindex out of bounds: the len is 3 but the index is 7`,
+    );
     assert.equal(f.errorType, 'panic');
     assert.equal(f.errorMessage, 'index out of bounds: the len is 3 but the index is 7');
   });
@@ -306,7 +321,9 @@ E   SyntaxError: Missing parentheses in call to 'print'. Did you mean print(...)
 
 describe('.NET', () => {
   test('compiler errors with the project in brackets', () => {
-    const f = primary(`/src/App/Program.cs(12,13): error CS0103: The name 'conifg' does not exist in the current context [/src/App/App.csproj]`);
+    const f = primary(
+      `/src/App/Program.cs(12,13): error CS0103: The name 'conifg' does not exist in the current context [/src/App/App.csproj]`,
+    );
     assert.equal(f.errorType, 'CS0103');
     assert.equal(f.errorMessage, "The name 'conifg' does not exist in the current context");
   });
@@ -323,14 +340,21 @@ describe('.NET', () => {
 
 describe('several failures', () => {
   test('the same failure twice with other values is reported once; distinct ones are kept', () => {
-    const one = (n: number) => `Traceback (most recent call last):\n  File "t.py", line ${n}, in f\n    g()\nKeyError: 'user_${n}'\n`;
+    const one = (n: number) =>
+      `Traceback (most recent call last):\n  File "t.py", line ${n}, in f\n    g()\nKeyError: 'user_${n}'\n`;
     const other = `Traceback (most recent call last):\n  File "t.py", line 9, in h\n    int(x)\nValueError: invalid literal for int() with base 10: 'a'\n`;
     const failures = extractFailures(`${one(1)}\n${one(2)}\n${other}`);
-    assert.deepEqual(failures.map((f) => f.errorType), ['KeyError', 'ValueError']);
+    assert.deepEqual(
+      failures.map((f) => f.errorType),
+      ['KeyError', 'ValueError'],
+    );
     assert.equal(failures[0]!.template, "'<*>'");
   });
 
   test('a passing run with error-looking log lines reports nothing', () => {
-    assert.deepEqual(extractFailures(`INFO starting\nERROR: retrying connection (ConnectionError)\n==== 12 passed in 0.5s ====`), []);
+    assert.deepEqual(
+      extractFailures(`INFO starting\nERROR: retrying connection (ConnectionError)\n==== 12 passed in 0.5s ====`),
+      [],
+    );
   });
 });

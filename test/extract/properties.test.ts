@@ -8,7 +8,20 @@ import { scrubSecrets } from '../../src/extract/scrub-secrets.js';
 const logish = fc.array(
   fc.oneof(
     fc.string({ maxLength: 200 }),
-    fc.constantFrom('Traceback (most recent call last):', '  File "a.py", line 1, in f', 'E       assert 1 == 2', 'panic: x', '--- FAIL: T', 'error[E0001]: x', '  ● a › b', 'Failure/Error: x', '    at a.b(C.java:1)', '##[error]x', '\u001b[31mred\u001b[0m', 'ValueError: v'),
+    fc.constantFrom(
+      'Traceback (most recent call last):',
+      '  File "a.py", line 1, in f',
+      'E       assert 1 == 2',
+      'panic: x',
+      '--- FAIL: T',
+      'error[E0001]: x',
+      '  ● a › b',
+      'Failure/Error: x',
+      '    at a.b(C.java:1)',
+      '##[error]x',
+      '\u001b[31mred\u001b[0m',
+      'ValueError: v',
+    ),
   ),
   { maxLength: 60 },
 );

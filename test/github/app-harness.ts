@@ -13,10 +13,16 @@ import { SHARED } from '../helpers/paths.js';
 import { buildSmallIndex } from '../helpers/small-index.js';
 
 const require = createRequire(import.meta.url);
-const examples = require('@octokit/webhooks-examples/api.github.com/index.json') as Array<{ name: string; examples: Array<Record<string, any>> }>;
+const examples = require('@octokit/webhooks-examples/api.github.com/index.json') as Array<{
+  name: string;
+  examples: Array<Record<string, any>>;
+}>;
 
 /** A real payload from @octokit/webhooks-examples, deep-copied, optionally chosen by a predicate. */
-export function examplePayload(event: string, pick: (p: Record<string, any>) => boolean = () => true): Record<string, any> {
+export function examplePayload(
+  event: string,
+  pick: (p: Record<string, any>) => boolean = () => true,
+): Record<string, any> {
   const found = examples.find((e) => e.name === event)!.examples.find(pick);
   if (!found) throw new Error(`no ${event} example matches`);
   return structuredClone(found);
@@ -45,7 +51,11 @@ export interface Harness {
   deliver(name: string, payload: Record<string, any>, id?: string): Promise<void>;
 }
 
-const { privateKey } = generateKeyPairSync('rsa', { modulusLength: 2048, privateKeyEncoding: { type: 'pkcs1', format: 'pem' }, publicKeyEncoding: { type: 'spki', format: 'pem' } });
+const { privateKey } = generateKeyPairSync('rsa', {
+  modulusLength: 2048,
+  privateKeyEncoding: { type: 'pkcs1', format: 'pem' },
+  publicKeyEncoding: { type: 'spki', format: 'pem' },
+});
 let deliveryCounter = 0;
 
 export function createHarness(options: Partial<AppOptions> = {}): Harness {
@@ -69,9 +79,12 @@ export function createHarness(options: Partial<AppOptions> = {}): Harness {
   probot.load(app);
   const calls: string[] = [];
   nock.emitter.removeAllListeners('no match');
-  nock.emitter.on('no match', (req: { method?: string; path?: string; options?: { method?: string; path?: string } }) => {
-    calls.push(`UNMOCKED ${req.method ?? req.options?.method} ${req.path ?? req.options?.path}`);
-  });
+  nock.emitter.on(
+    'no match',
+    (req: { method?: string; path?: string; options?: { method?: string; path?: string } }) => {
+      calls.push(`UNMOCKED ${req.method ?? req.options?.method} ${req.path ?? req.options?.path}`);
+    },
+  );
   return {
     probot,
     app,
@@ -86,7 +99,10 @@ export function createHarness(options: Partial<AppOptions> = {}): Harness {
 
 /** Mocks the installation token and records every API call as "METHOD /path". */
 export function github(calls: string[]): nock.Scope {
-  nock(API).persist().post(/\/app\/installations\/\d+\/access_tokens/).reply(201, { token: 'test-token', expires_at: '2099-01-01T00:00:00Z' });
+  nock(API)
+    .persist()
+    .post(/\/app\/installations\/\d+\/access_tokens/)
+    .reply(201, { token: 'test-token', expires_at: '2099-01-01T00:00:00Z' });
   const scope = nock(API);
   scope.on('request', (req: { method: string; path: string }) => {
     calls.push(`${req.method} ${decodeURIComponent(req.path.split('?')[0]!)}`);
@@ -104,10 +120,19 @@ export function noConfig(scope: nock.Scope): nock.Scope {
 }
 
 /** A PR with no comment of ours yet: its labels, its comments (none), then our new comment. */
-export function expectNewComment(scope: nock.Scope, pr: number, onBody: (body: string) => void = () => {}, status = 201): nock.Scope {
+export function expectNewComment(
+  scope: nock.Scope,
+  pr: number,
+  onBody: (body: string) => void = () => {},
+  status = 201,
+): nock.Scope {
   return scope
-    .get(`/repos/${OWNER}/${REPO}/issues/${pr}/labels`).query(true).reply(200, [])
-    .get(`/repos/${OWNER}/${REPO}/issues/${pr}/comments`).query(true).reply(200, [])
+    .get(`/repos/${OWNER}/${REPO}/issues/${pr}/labels`)
+    .query(true)
+    .reply(200, [])
+    .get(`/repos/${OWNER}/${REPO}/issues/${pr}/comments`)
+    .query(true)
+    .reply(200, [])
     .post(`/repos/${OWNER}/${REPO}/issues/${pr}/comments`, (b: { body: string }) => (onBody(b.body), true))
     .reply(status, status < 300 ? { id: 900 } : { message: 'Resource not accessible by integration' });
 }

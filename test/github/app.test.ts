@@ -2,7 +2,17 @@ import assert from 'node:assert/strict';
 import { afterEach, before, describe, test } from 'node:test';
 import nock from 'nock';
 import { COMMENT_MARKER } from '../../src/github/app.js';
-import { createHarness, examplePayload, expectNewComment, fixtureLog, github, noConfig, OWNER, REPO, testEngine } from './app-harness.js';
+import {
+  createHarness,
+  examplePayload,
+  expectNewComment,
+  fixtureLog,
+  github,
+  noConfig,
+  OWNER,
+  REPO,
+  testEngine,
+} from './app-harness.js';
 
 const CONFIG_PATH = `/repos/${OWNER}/${REPO}/contents/.github/snippet-search.yml`;
 const ORG_CONFIG_PATH = `/repos/${OWNER}/.github/contents/.github/snippet-search.yml`;
@@ -40,8 +50,12 @@ describe('failing CI', () => {
     expectNewComment(scope, 2, (b) => (posted = b));
     await h.deliver('check_run', failingCheckRun(101, 'test (3.11)'));
     assert.deepEqual(h.calls, [
-      `GET ${CONFIG_PATH}`, `GET ${ORG_CONFIG_PATH}`, `GET /repos/${OWNER}/${REPO}/actions/jobs/101/logs`,
-      `GET /repos/${OWNER}/${REPO}/issues/2/labels`, `GET /repos/${OWNER}/${REPO}/issues/2/comments`, `POST /repos/${OWNER}/${REPO}/issues/2/comments`,
+      `GET ${CONFIG_PATH}`,
+      `GET ${ORG_CONFIG_PATH}`,
+      `GET /repos/${OWNER}/${REPO}/actions/jobs/101/logs`,
+      `GET /repos/${OWNER}/${REPO}/issues/2/labels`,
+      `GET /repos/${OWNER}/${REPO}/issues/2/comments`,
+      `POST /repos/${OWNER}/${REPO}/issues/2/comments`,
     ]);
     assert.ok(posted.startsWith(COMMENT_MARKER));
     assert.match(posted, /1 failing job/);
@@ -54,11 +68,19 @@ describe('failing CI', () => {
     noConfig(scope);
     jobLog(scope, 102, fixtureLog('ci-py-012'));
     scope
-      .get(`/repos/${OWNER}/${REPO}/issues/2/labels`).query(true).reply(200, [])
-      .get(`/repos/${OWNER}/${REPO}/issues/2/comments`).query(true).reply(200, [{ id: 900, body: posted, user: { type: 'Bot' } }])
-      .patch(`/repos/${OWNER}/${REPO}/issues/comments/900`, (b) => ((edited = b.body), true)).reply(200, { id: 900 });
+      .get(`/repos/${OWNER}/${REPO}/issues/2/labels`)
+      .query(true)
+      .reply(200, [])
+      .get(`/repos/${OWNER}/${REPO}/issues/2/comments`)
+      .query(true)
+      .reply(200, [{ id: 900, body: posted, user: { type: 'Bot' } }])
+      .patch(`/repos/${OWNER}/${REPO}/issues/comments/900`, (b) => ((edited = b.body), true))
+      .reply(200, { id: 900 });
     await h.deliver('check_run', failingCheckRun(102, 'lint'));
-    assert.deepEqual(h.calls.slice(-2), [`GET /repos/${OWNER}/${REPO}/issues/2/comments`, `PATCH /repos/${OWNER}/${REPO}/issues/comments/900`]);
+    assert.deepEqual(h.calls.slice(-2), [
+      `GET /repos/${OWNER}/${REPO}/issues/2/comments`,
+      `PATCH /repos/${OWNER}/${REPO}/issues/comments/900`,
+    ]);
     assert.match(edited, /2 failing jobs/);
     assert.match(edited, /torchvision/);
     assert.match(edited, /homeassistant/);
@@ -87,7 +109,10 @@ describe('failing CI', () => {
     expectNewComment(scope, 2);
     const cr = failingCheckRun(301, 'test');
     await h.deliver('check_run', cr);
-    const wj = examplePayload('workflow_job', (e) => e.action === 'completed' && e.workflow_job.conclusion === 'failure');
+    const wj = examplePayload(
+      'workflow_job',
+      (e) => e.action === 'completed' && e.workflow_job.conclusion === 'failure',
+    );
     wj.workflow_job.id = 301;
     wj.repository = cr.repository;
     wj.installation = { id: 42 };
@@ -104,8 +129,14 @@ describe('failing CI', () => {
     noConfig(scope);
     jobLog(scope, 401, fixtureLog('ci-py-006'));
     scope
-      .get(`/repos/${OWNER}/${REPO}/commits/${sha}/pulls`).reply(200, [])
-      .get(`/repos/${OWNER}/${REPO}/pulls`).query(true).reply(200, [{ number: 7, head: { sha } }, { number: 8, head: { sha: 'other' } }]);
+      .get(`/repos/${OWNER}/${REPO}/commits/${sha}/pulls`)
+      .reply(200, [])
+      .get(`/repos/${OWNER}/${REPO}/pulls`)
+      .query(true)
+      .reply(200, [
+        { number: 7, head: { sha } },
+        { number: 8, head: { sha: 'other' } },
+      ]);
     expectNewComment(scope, 7);
     await h.deliver('check_run', payload);
     assert.ok(scope.isDone(), `calls: ${h.calls.join(', ')}`);
@@ -120,9 +151,13 @@ describe('failing CI', () => {
     noConfig(scope);
     jobLog(scope, 501, fixtureLog('ci-py-006'));
     scope
-      .get(`/repos/${OWNER}/${REPO}/commits/${sha}/pulls`).reply(200, [])
-      .get(`/repos/${OWNER}/${REPO}/pulls`).query(true).reply(200, [])
-      .post(`/repos/${OWNER}/${REPO}/check-runs`, (b) => ((created = b), true)).reply(201, { id: 1 });
+      .get(`/repos/${OWNER}/${REPO}/commits/${sha}/pulls`)
+      .reply(200, [])
+      .get(`/repos/${OWNER}/${REPO}/pulls`)
+      .query(true)
+      .reply(200, [])
+      .post(`/repos/${OWNER}/${REPO}/check-runs`, (b) => ((created = b), true))
+      .reply(201, { id: 1 });
     await h.deliver('check_run', payload);
     assert.equal(created.name, 'snippet-search');
     assert.equal(created.conclusion, 'neutral');
@@ -136,9 +171,13 @@ describe('failing CI', () => {
     const scope = github(h.calls);
     jobLog(scope, 601, fixtureLog('ci-py-006'));
     scope
-      .get(`/repos/${OWNER}/${REPO}/contents/${encodeURIComponent('.github/snippet-search.yml')}`).reply(200, 'maxResults: 99\n')
-      .get(`/repos/${OWNER}/${REPO}/issues/2/comments`).query(true).reply(200, [])
-      .post(`/repos/${OWNER}/${REPO}/issues/2/comments`, (b) => ((posted = b.body), true)).reply(201, { id: 1 });
+      .get(`/repos/${OWNER}/${REPO}/contents/${encodeURIComponent('.github/snippet-search.yml')}`)
+      .reply(200, 'maxResults: 99\n')
+      .get(`/repos/${OWNER}/${REPO}/issues/2/comments`)
+      .query(true)
+      .reply(200, [])
+      .post(`/repos/${OWNER}/${REPO}/issues/2/comments`, (b) => ((posted = b.body), true))
+      .reply(201, { id: 1 });
     await h.deliver('check_run', failingCheckRun(601, 'test'));
     assert.match(posted, /\.github\/snippet-search\.yml: `maxResults`/);
     assert.equal(h.calls.filter((c) => c.startsWith('POST')).length, 1);
@@ -151,10 +190,17 @@ describe('failing CI', () => {
     noConfig(scope);
     jobLog(scope, 701, fixtureLog('ci-py-006'));
     scope
-      .get(`/repos/${OWNER}/${REPO}/issues/2/labels`).query(true).reply(200, [])
-      .get(`/repos/${OWNER}/${REPO}/issues/2/comments`).query(true).reply(502, 'bad gateway')
-      .get(`/repos/${OWNER}/${REPO}/issues/2/comments`).query(true).reply(200, [])
-      .post(`/repos/${OWNER}/${REPO}/issues/2/comments`).reply(201, { id: 1 });
+      .get(`/repos/${OWNER}/${REPO}/issues/2/labels`)
+      .query(true)
+      .reply(200, [])
+      .get(`/repos/${OWNER}/${REPO}/issues/2/comments`)
+      .query(true)
+      .reply(502, 'bad gateway')
+      .get(`/repos/${OWNER}/${REPO}/issues/2/comments`)
+      .query(true)
+      .reply(200, [])
+      .post(`/repos/${OWNER}/${REPO}/issues/2/comments`)
+      .reply(201, { id: 1 });
     await h.deliver('check_run', failingCheckRun(701, 'test'));
     assert.ok(scope.isDone());
     assert.equal(h.calls.filter((c) => c.endsWith('/issues/2/comments') && c.startsWith('GET')).length, 2);
@@ -175,8 +221,11 @@ describe('failing CI', () => {
     let edited = '';
     const scope = github(h.calls);
     scope
-      .get(`/repos/${OWNER}/${REPO}/issues/2/comments`).query(true).reply(200, [{ id: 5, body, user: { type: 'Bot' } }])
-      .patch(`/repos/${OWNER}/${REPO}/issues/comments/5`, (b) => ((edited = b.body), true)).reply(200, {});
+      .get(`/repos/${OWNER}/${REPO}/issues/2/comments`)
+      .query(true)
+      .reply(200, [{ id: 5, body, user: { type: 'Bot' } }])
+      .patch(`/repos/${OWNER}/${REPO}/issues/comments/5`, (b) => ((edited = b.body), true))
+      .reply(200, {});
     const p = failingCheckRun(801, 'test');
     p.check_run.conclusion = 'success';
     await h.deliver('check_run', p);
@@ -207,10 +256,19 @@ describe('/snippet-search command', () => {
     const scope = github(h.calls);
     noConfig(scope);
     scope
-      .post(`/repos/${OWNER}/${REPO}/issues/comments/1234/reactions`).reply(201, {})
-      .get(`/repos/${OWNER}/${REPO}/issues/1/comments`).query(true).reply(200, [])
-      .post(`/repos/${OWNER}/${REPO}/issues/1/comments`, (b) => ((reply = b.body), true)).reply(201, { id: 2 });
-    await h.deliver('issue_comment', commandPayload("/snippet-search\n```\nTraceback (most recent call last):\n  File \"a.py\", line 3, in <module>\n    d = json.loads(text)\njson.decoder.JSONDecodeError: Expecting value: line 1 column 1 (char 0)\n```"));
+      .post(`/repos/${OWNER}/${REPO}/issues/comments/1234/reactions`)
+      .reply(201, {})
+      .get(`/repos/${OWNER}/${REPO}/issues/1/comments`)
+      .query(true)
+      .reply(200, [])
+      .post(`/repos/${OWNER}/${REPO}/issues/1/comments`, (b) => ((reply = b.body), true))
+      .reply(201, { id: 2 });
+    await h.deliver(
+      'issue_comment',
+      commandPayload(
+        '/snippet-search\n```\nTraceback (most recent call last):\n  File "a.py", line 3, in <module>\n    d = json.loads(text)\njson.decoder.JSONDecodeError: Expecting value: line 1 column 1 (char 0)\n```',
+      ),
+    );
     assert.ok(scope.isDone(), h.calls.join(', '));
     assert.match(reply, /<!-- snippet-search:reply 1234 -->/);
     assert.match(reply, /JSONDecodeError/);
@@ -230,9 +288,13 @@ describe('/snippet-search command', () => {
     const scope = github(h.calls);
     noConfig(scope);
     scope
-      .post(`/repos/${OWNER}/${REPO}/issues/comments/1234/reactions`).reply(201, {})
-      .get(`/repos/${OWNER}/${REPO}/issues/1/comments`).query(true).reply(200, [])
-      .post(`/repos/${OWNER}/${REPO}/issues/1/comments`).reply(201, { id: 2 });
+      .post(`/repos/${OWNER}/${REPO}/issues/comments/1234/reactions`)
+      .reply(201, {})
+      .get(`/repos/${OWNER}/${REPO}/issues/1/comments`)
+      .query(true)
+      .reply(200, [])
+      .post(`/repos/${OWNER}/${REPO}/issues/1/comments`)
+      .reply(201, { id: 2 });
     await h.deliver('issue_comment', commandPayload('/snippet-search\nKeyError: x'));
     const n = h.calls.length;
     await h.deliver('issue_comment', commandPayload('/snippet-search\nKeyError: y'));

@@ -14,7 +14,10 @@ test('defaults fill every key', () => {
 });
 
 test('errors name the file and the key', () => {
-  assert.throws(() => parseConfig({ maxResults: 'three' }), (e: unknown) => e instanceof ConfigError && /^\.github\/snippet-search\.yml: `maxResults`: /.test(e.message));
+  assert.throws(
+    () => parseConfig({ maxResults: 'three' }),
+    (e: unknown) => e instanceof ConfigError && /^\.github\/snippet-search\.yml: `maxResults`: /.test(e.message),
+  );
   assert.throws(() => parseConfig({ triggers: { comand: true } }), /`triggers`.*comand|comand/);
   assert.throws(() => parseConfig({ jobs: { include: 'test' } }), /`jobs\.include`/);
 });

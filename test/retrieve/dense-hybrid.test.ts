@@ -34,7 +34,11 @@ test('HNSW at the chosen efSearch agrees with exact search (recall@10 ≥ 0.99)'
   let agree = 0;
   for (const title of rows) {
     const [q] = await encoder.encode([title], 'query');
-    const exact = [...vectors].map(([id, v]) => [id, v.reduce((s, x, i) => s + x * q![i]!, 0)] as const).sort((a, b) => b[1] - a[1]).slice(0, 10).map((x) => x[0]);
+    const exact = [...vectors]
+      .map(([id, v]) => [id, v.reduce((s, x, i) => s + x * q![i]!, 0)] as const)
+      .sort((a, b) => b[1] - a[1])
+      .slice(0, 10)
+      .map((x) => x[0]);
     const approx = engine.index.dense!.searchKnn(Array.from(q!), 10).neighbors;
     agree += approx.filter((id) => exact.includes(id)).length;
   }
@@ -42,7 +46,9 @@ test('HNSW at the chosen efSearch agrees with exact search (recall@10 ≥ 0.99)'
 });
 
 test("dense finds a thread from its own answer's words; exclusions hold", async () => {
-  const r = engine.index.db.prepare('SELECT id, title, best_answer AS a FROM docs WHERE length(best_answer) > 400 ORDER BY id LIMIT 10').all() as Array<{ id: number; title: string; a: string }>;
+  const r = engine.index.db
+    .prepare('SELECT id, title, best_answer AS a FROM docs WHERE length(best_answer) > 400 ORDER BY id LIMIT 10')
+    .all() as Array<{ id: number; title: string; a: string }>;
   let top5 = 0;
   for (const row of r) {
     const { query } = buildQuery(`${row.title}\n${row.a.slice(0, 600)}`, 'comment');
@@ -57,9 +63,15 @@ test("dense finds a thread from its own answer's words; exclusions hold", async 
 test('an index built with another encoder refuses to load, saying what to run', () => {
   const manifest = JSON.parse(readFileSync(join(dir, MANIFEST_FILE), 'utf8'));
   const other = join(dir, '..', 'other');
-  writeFileSync(join(dir, MANIFEST_FILE), JSON.stringify({ ...manifest, encoder: { ...manifest.encoder, id: 'snippet-encoder-000000000000' } }));
+  writeFileSync(
+    join(dir, MANIFEST_FILE),
+    JSON.stringify({ ...manifest, encoder: { ...manifest.encoder, id: 'snippet-encoder-000000000000' } }),
+  );
   try {
-    assert.throws(() => openIndex(dir, { encoder }), /built with encoder snippet-encoder-000000000000.*snippet-search index build/);
+    assert.throws(
+      () => openIndex(dir, { encoder }),
+      /built with encoder snippet-encoder-000000000000.*snippet-search index build/,
+    );
   } finally {
     writeFileSync(join(dir, MANIFEST_FILE), JSON.stringify(manifest));
   }

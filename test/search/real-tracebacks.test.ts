@@ -25,7 +25,8 @@ before(async () => {
 });
 after(() => engine.close());
 
-const item = (id: string) => decodeInput(readFileSync(join(SHARED, 'fixtures', 'extraction', 'items', `${id}.txt`))).text;
+const item = (id: string) =>
+  decodeInput(readFileSync(join(SHARED, 'fixtures', 'extraction', 'items', `${id}.txt`))).text;
 
 const cases: Array<{ id: string; about: RegExp }> = [
   { id: 'ci-py-006', about: /module ?not ?found|no module named|import/ },
@@ -39,13 +40,21 @@ for (const c of cases) {
     const r = await engine.search(item(c.id), { top: 10 });
     assert.equal(r.retriever, 'hybrid');
     const titles = r.results.map((h) => h.title);
-    assert.ok(titles.some((t) => c.about.test(t)), `top 10 for ${c.id}:\n${titles.join('\n')}`);
+    assert.ok(
+      titles.some((t) => c.about.test(t)),
+      `top 10 for ${c.id}:\n${titles.join('\n')}`,
+    );
   });
 }
 
 test('every retriever answers, and the hybrid ranking differs from either alone', async () => {
   const text = item('issue-py-002');
-  const [b, d, h] = await Promise.all(['bm25', 'dense', 'hybrid'].map((n) => engine.search(text, { top: 10, retriever: n as 'bm25' })));
+  const [b, d, h] = await Promise.all(
+    ['bm25', 'dense', 'hybrid'].map((n) => engine.search(text, { top: 10, retriever: n as 'bm25' })),
+  );
   for (const r of [b!, d!, h!]) assert.equal(r.results.length, 10);
-  assert.ok(h!.results.some((x) => !b!.results.slice(0, 3).some((y) => y.id === x.id)) || h!.results[0]!.id !== d!.results[0]!.id);
+  assert.ok(
+    h!.results.some((x) => !b!.results.slice(0, 3).some((y) => y.id === x.id)) ||
+      h!.results[0]!.id !== d!.results[0]!.id,
+  );
 });
