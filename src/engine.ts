@@ -1,9 +1,10 @@
 import type { DocumentEncoder } from './encoder/types.js';
 import { openIndex, type SearchIndex } from './index/open-index.js';
 import { buildQuery, type InputKind } from './query/build-query.js';
-import { createBm25Retriever } from './retrieve/bm25.js';
+import { createBm25Retriever, ERROR_LINE_BM25 } from './retrieve/bm25.js';
 import { createDenseRetriever } from './retrieve/dense.js';
 import { createHybridRetriever } from './retrieve/hybrid.js';
+import { answerConfidence, DEFAULT_MIN_CONFIDENCE } from './retrieve/confidence.js';
 import { createRrfRetriever } from './retrieve/rrf.js';
 import { rankThreads } from './retrieve/rank.js';
 import type { Retriever } from './retrieve/types.js';
@@ -17,6 +18,18 @@ export interface SearchResult {
   failures: Failure[];
   results: Hit[];
   retriever: string;
+  /** In [0, 1]: how much of the failure the posted threads speak of (see `answerConfidence`). */
+  confidence: number;
+  /** `confidence` reached the threshold: the App and the Action post, the CLI shows results. */
+  confident: boolean;
+}
+
+export interface SearchOptions {
+  top?: number;
+  retriever?: RetrieverName;
+  kind?: InputKind;
+  /** The confidence an answer needs (default `DEFAULT_MIN_CONFIDENCE`; 0 answers always). */
+  minConfidence?: number;
 }
 
 /** An index opened with its retrievers: the one object the CLI, the App and the Action search through. */
@@ -27,7 +40,7 @@ export interface Engine {
   /** The best available retriever (hybrid when the index has vectors, else bm25). */
   defaultRetriever: RetrieverName;
   retriever(name: RetrieverName): Retriever;
-  search(input: string, opts?: { top?: number; retriever?: RetrieverName; kind?: InputKind }): Promise<SearchResult>;
+  search(input: string, opts?: SearchOptions): Promise<SearchResult>;
   close(): void;
 }
 
@@ -40,12 +53,15 @@ export class RetrieverUnavailableError extends Error {}
 
 export function openEngine(opts: EngineOptions): Engine {
   const index = openIndex(opts.indexDir, { encoder: opts.encoder ?? null });
-  const bm25 = createBm25Retriever(index.db);
+  const bm25 = createBm25Retriever(index);
   const retrievers = new Map<RetrieverName, Retriever>([['bm25', bm25]]);
   if (index.dense && opts.encoder) {
     const dense = createDenseRetriever(opts.encoder, index.dense);
     retrievers.set('dense', dense);
-    retrievers.set('hybrid', createHybridRetriever(index.db, bm25, dense));
+    retrievers.set(
+      'hybrid',
+      createHybridRetriever(index, bm25, dense, {}, createBm25Retriever(index, ERROR_LINE_BM25)),
+    );
     retrievers.set('rrf', createRrfRetriever(bm25, dense));
   }
   const available = [...retrievers.keys()];
@@ -68,7 +84,13 @@ export function openEngine(opts: EngineOptions): Engine {
       const { query, failures } = buildQuery(input, so.kind ?? 'auto');
       const r = retriever(so.retriever ?? defaultRetriever);
       const results = query.text.trim() ? await rankThreads(index, r, query, { top: so.top ?? 5 }) : [];
-      return { query, failures, results, retriever: r.name };
+      const { score } = answerConfidence(
+        index,
+        query,
+        results.map((h) => h.id),
+      );
+      const confident = results.length > 0 && score >= (so.minConfidence ?? DEFAULT_MIN_CONFIDENCE);
+      return { query, failures, results, retriever: r.name, confidence: score, confident };
     },
     close() {
       index.close();

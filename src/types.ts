@@ -27,10 +27,16 @@ export interface Failure {
   template: string;
 }
 
-/** What a retriever is asked. `text` is the full query text in `[code, error]` order. */
+/**
+ * What a retriever is asked, as fields so each retriever can weigh them: the error line is the center,
+ * the error block, code and prose are context. `text` is the dense encoder's input in `[code, error]`
+ * order (middle-truncated by the encoder, so the error at the tail survives).
+ */
 export interface Query {
   code: string;
   error: string;
+  /** The primary failure's own line (`Type: message`), or the last line of the error block; '' when none. */
+  errorLine: string;
   /** The words a person wrote around the code, when there are some. */
   prose: string;
   /** The primary error type, if any. */

@@ -30,6 +30,55 @@ interface Pair {
   docWithBody: string;
 }
 const pairs: Pair[] = [];
+const variants = new Map<string, number>();
+
+/**
+ * Report-shaped training queries (issue reports and CI output are what users paste, not questions): a
+ * train question whose error line the extractor finds adds two more queries for the same thread: its
+ * final error line alone, and one of its traceback alone, the traceback inside CI noise or an
+ * environment dump, or the traceback under prose in another language (chosen by the thread id, so the
+ * recipe stays reproducible). Set TRAIN_REPORT_SHAPED=0 for the question-only recipe.
+ */
+function reportShaped(id: number, asked: string): string[] {
+  if (process.env.TRAIN_REPORT_SHAPED === '0') return [];
+  const q = buildQuery(asked, 'comment').query;
+  if (!q.errorLine.trim()) return [];
+  const roll = (Math.imul(id, 2654435761) >>> 0) % 4;
+  const error = q.error.trim() ? q.error : q.errorLine;
+  const firstSentence = q.prose.split(/(?<=[.?!])\s/)[0] ?? '';
+  const shapes: Array<[string, string]> = [
+    ['traceback', error],
+    ['noisy', withNoise(id, error, firstSentence)],
+    ['noisy', withNoise(id + 1, error, firstSentence)],
+    ['other-language', `${FOREIGN[id % FOREIGN.length]}\n\n\`\`\`\n${error}\n\`\`\`\n`],
+  ];
+  const [kind, text] = shapes[roll]!;
+  for (const k of ['error-line', kind]) variants.set(k, (variants.get(k) ?? 0) + 1);
+  return [q.errorLine, text];
+}
+
+const FOREIGN = [
+  '运行下面的代码时出现了这个错误，请问怎么解决？',
+  'Recibo el siguiente error al ejecutar el script:',
+  'Estou recebendo este erro ao rodar o programa:',
+  '실행하면 다음 오류가 발생합니다. 어떻게 해결하나요?',
+  '実行すると次のエラーが出ます。どうすればいいですか？',
+  'Beim Ausführen bekomme ich folgenden Fehler:',
+];
+
+function withNoise(id: number, error: string, sentence: string): string {
+  const lines = error.split('\n');
+  switch (id % 3) {
+    case 0: // a CI log: timestamps on every line, a runner banner before
+      return ['##[group]Run python -m pytest', 'collected 12 items', ...lines]
+        .map((l, i) => `2024-03-0${1 + (id % 9)}T10:1${i % 10}:0${i % 10}.1234567Z ${l}`)
+        .join('\n');
+    case 1: // an issue template with an environment dump
+      return `${sentence}\n\n\`\`\`\n${error}\n\`\`\`\n\n### Environment\n- OS: Windows 10 / Ubuntu 22.04\n- Python version: 3.${8 + (id % 4)}.${id % 13}\n- pip list: numpy 1.24.3, requests 2.31.0, setuptools 68.0.0\n`;
+    default: // pytest output around the traceback
+      return `============================= test session starts ==============================\nplatform linux -- Python 3.11.4, pytest-7.4.0, pluggy-1.2.0\nrootdir: /home/runner/work/project/project\ncollected 7 items\n\ntests/test_app.py F\n\n=================================== FAILURES ===================================\n${error}\n=========================== short test summary info ============================\nFAILED tests/test_app.py::test_main - ${lines[lines.length - 1] ?? ''}\n`;
+  }
+}
 let skipped = 0;
 for await (const t of readJsonlCorpus(corpus)) {
   if (t.split !== 'train') continue; // never dev or test rows
@@ -44,15 +93,16 @@ for await (const t of readJsonlCorpus(corpus)) {
   // 0.809 / 0.459. T2, a question against its duplicate, is what users meet most: titles always.
   const mode = process.env.TRAIN_TITLE_QUERIES ?? 'all';
   const withTitle = mode === 'all' ? true : mode === 'none' ? false : t.id % 2 === 0;
-  const query = buildQuery(withTitle ? `${t.title}\n\n${question}` : question, 'comment').query.text;
-  pairs.push({
-    id: t.id,
-    query,
-    doc: documentEmbeddingText({ title: doc.title, body: '', bestAnswer: doc.bestAnswer }),
-    docWithBody: documentEmbeddingText(doc),
-  });
+  const asked = withTitle ? `${t.title}\n\n${question}` : question;
+  const docText = documentEmbeddingText({ title: doc.title, body: '', bestAnswer: doc.bestAnswer });
+  const docWithBody = documentEmbeddingText(doc);
+  for (const text of [asked, ...reportShaped(t.id, asked)]) {
+    pairs.push({ id: t.id, query: buildQuery(text, 'comment').query.text, doc: docText, docWithBody });
+  }
 }
-console.error(`train pairs: ${pairs.length} (skipped ${skipped} without question or answer)`);
+console.error(
+  `train pairs: ${pairs.length} (skipped ${skipped} without question or answer); query shapes: ${JSON.stringify(Object.fromEntries(variants))}`,
+);
 
 // The vocabulary: WordPiece, lowercased BERT normalization, BERT pre-tokenization (splits punctuation,
 // so `read_csv` → read _ csv and `json.loads` → json . loads; frequent exception names stay whole).

@@ -91,8 +91,8 @@ def pad_batch(seqs, pad, dropout=0.0):
     return ids, mask
 
 
-def bm25_negatives(queries, docs, vocab, pool, k1=1.2, b=0.75, chunk=1000):
-    """Top-`pool` BM25 documents for every query (its own document left out), over token ids."""
+def bm25_negatives(queries, docs, vocab, pool, same, k1=1.2, b=0.75, chunk=1000):
+    """Top-`pool` BM25 documents for every query (its own thread's documents left out), over token ids."""
     rows, cols, vals = [], [], []
     for i, d in enumerate(docs):
         u, c = np.unique(np.asarray(d, dtype=np.int64), return_counts=True)
@@ -121,7 +121,7 @@ def bm25_negatives(queries, docs, vocab, pool, k1=1.2, b=0.75, chunk=1000):
         qm = sp.csr_matrix((np.ones(sum(len(x) for x in r), dtype=np.float32), (np.concatenate(r), np.concatenate(c))), shape=(len(qs), vocab))
         scores = (qm @ dmat).toarray()
         for i in range(len(qs)):
-            scores[i, s + i] = -np.inf
+            scores[i, same[s + i]] = -np.inf
         top = np.argpartition(-scores, pool, axis=1)[:, :pool]
         for i in range(len(qs)):
             out.append(top[i][np.argsort(-scores[i, top[i]])].tolist())
@@ -139,14 +139,14 @@ def encode_all(model, seqs, batch=512):
     return torch.cat(vecs)
 
 
-def dense_negatives(model, queries, docs, pool):
+def dense_negatives(model, queries, docs, pool, same):
     dv = encode_all(model, docs)
     qv = encode_all(model, queries)
     out = []
     for s in range(0, len(queries), 2000):
         sc = qv[s : s + 2000] @ dv.T
-        idx = torch.arange(sc.shape[0])
-        sc[idx, idx + s] = -1e9
+        for i in range(sc.shape[0]):
+            sc[i, same[s + i]] = -1e9
         out.extend(torch.topk(sc, pool, dim=1).indices.tolist())
     return out
 
@@ -161,7 +161,7 @@ def recall_at(model, queries, docs, ks=(1, 10, 50)):
     return {f"R@{k}": round(float((ranks < k).float().mean()), 4) for k in ks}
 
 
-def train_round(model, queries, docs, negatives, epochs, lr, name, val):
+def train_round(model, queries, docs, negatives, epochs, lr, name, val, thread):
     opt = torch.optim.SparseAdam(list(model.parameters()), lr=lr)
     order = list(range(len(queries)))
     bs = HP["batch"]
@@ -177,7 +177,13 @@ def train_round(model, queries, docs, negatives, epochs, lr, name, val):
             q = model(q_ids, q_mask)
             d = model(d_ids, d_mask)
             logits = HP["scale"] * q @ d.T
-            # A hard negative that is another query's positive in the batch is not a negative for it.
+            # Several queries of one thread (report-shaped variants) share its document: in a batch, the
+            # thread's other copies are not negatives for it.
+            qt = torch.tensor([thread[i] for i in idx])
+            dt = torch.cat([qt, torch.tensor([thread[j] for j in negs])])
+            same_thread = qt[:, None] == dt[None, :]
+            same_thread[torch.arange(len(idx)), torch.arange(len(idx))] = False
+            logits = logits.masked_fill(same_thread, -1e4)
             loss = F.cross_entropy(logits, torch.arange(len(idx)))
             opt.zero_grad()
             loss.backward()
@@ -198,23 +204,28 @@ if __name__ == "__main__":
     held, pairs = pairs[: HP["validation"]], pairs[HP["validation"] :]
     queries = [p["q"] for p in pairs]
     docs = [p["d"] for p in pairs]
+    thread = [p["id"] for p in pairs]
+    by_thread = {}
+    for i, t in enumerate(thread):
+        by_thread.setdefault(t, []).append(i)
+    same = [by_thread[t] for t in thread]
     val = ([p["q"] for p in held], [p["d"] for p in held])
     log(f"{len(pairs)} training pairs, {len(held)} held out, vocab {VOCAB}, hp {HP}")
 
     t0 = time.time()
-    bm25 = bm25_negatives(queries, docs, VOCAB, 30)
+    bm25 = bm25_negatives(queries, docs, VOCAB, 30, same)
     log(f"BM25 hard negatives mined in {time.time() - t0:.0f}s")
 
     model = StaticEncoder(VOCAB, HP["dim"], PAD)
     log(f"untrained held-out {recall_at(model, *val)}")
-    train_round(model, queries, docs, bm25, HP["epochs1"], HP["lr"], "round 1 (BM25 negatives)", val)
+    train_round(model, queries, docs, bm25, HP["epochs1"], HP["lr"], "round 1 (BM25 negatives)", val, thread)
     r1 = recall_at(model, *val)
     if HP["epochs2"] > 0:
         t0 = time.time()
-        dense = dense_negatives(model, queries, docs, 30)
+        dense = dense_negatives(model, queries, docs, 30, same)
         mixed = [d[: HP["hard_pool"]] + b[: HP["hard_pool"]] for d, b in zip(dense, bm25)]
         log(f"model hard negatives mined in {time.time() - t0:.0f}s")
-        train_round(model, queries, docs, mixed, HP["epochs2"], HP["lr"] / 2, "round 2 (self-training)", val)
+        train_round(model, queries, docs, mixed, HP["epochs2"], HP["lr"] / 2, "round 2 (self-training)", val, thread)
     r2 = recall_at(model, *val)
 
     os.makedirs(model_dir, exist_ok=True)

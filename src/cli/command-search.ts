@@ -12,6 +12,8 @@ export interface SearchFlags {
   index?: string;
   kind: string;
   json?: boolean;
+  all?: boolean;
+  minConfidence?: number;
 }
 
 export async function runSearch(file: string | undefined, o: SearchFlags): Promise<void> {
@@ -30,8 +32,11 @@ export async function runSearch(file: string | undefined, o: SearchFlags): Promi
       top: o.top,
       retriever: o.retriever as RetrieverName | undefined,
       kind: o.kind as InputKind,
+      minConfidence: o.minConfidence,
     });
-    process.stdout.write(o.json ? JSON.stringify(searchToJson(result), null, 2) + '\n' : searchToText(result));
+    process.stdout.write(
+      o.json ? JSON.stringify(searchToJson(result), null, 2) + '\n' : searchToText(result, { all: o.all ?? false }),
+    );
   } finally {
     engine.close();
   }

@@ -6,6 +6,12 @@ import { runIndexBuild } from './command-index-build.js';
 import { runSearch } from './command-search.js';
 import { reportError } from './errors.js';
 
+function unitInterval(v: string): number {
+  const n = Number(v);
+  if (!(n >= 0 && n <= 1)) throw new InvalidArgumentError('expected a number from 0 to 1');
+  return n;
+}
+
 function positiveInt(v: string): number {
   const n = Number(v);
   if (!Number.isInteger(n) || n <= 0) throw new InvalidArgumentError('expected a positive whole number');
@@ -41,7 +47,9 @@ program
   .option('--retriever <name>', 'bm25, dense, hybrid or rrf (default: hybrid when the index has vectors, else bm25)')
   .option('--index <dir>', 'index directory')
   .option('--kind <kind>', 'input kind: log, comment or auto', 'auto')
-  .option('--json', 'print JSON')
+  .option('--all', 'show the candidates even when no match is confident')
+  .option('--min-confidence <x>', "confidence an answer needs, 0 to 1 (default: the App's default)", unitInterval)
+  .option('--json', 'print JSON (results always included, with "confident" and "confidence")')
   .action(async (file, o) => runSearch(file, o));
 
 program
@@ -57,6 +65,13 @@ program
   .requiredOption('--queries <file>', 'JSONL queries file ({"qid","query","gold","exclude"} per line)')
   .option('--retrievers <list>', 'comma-separated: bm25,dense,hybrid,rrf (default: all the index supports)')
   .option('--top <n>', 'rank cut-off', positiveInt, 50)
+  .option('--posted <n>', 'results a comment shows (for the quiet measures)', positiveInt, 3)
+  .option(
+    '--min-confidence <x>',
+    'threshold for the quiet measures, 0 to 1 (default: the product default)',
+    unitInterval,
+  )
+  .option('--ablation', 'also run the error-block-only and final-line-only queries of a reports file')
   .option('--index <dir>', 'index directory')
   .option('--json', 'print JSON')
   .action(async (o) => runEval(o));

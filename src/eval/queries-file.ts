@@ -2,11 +2,17 @@ import { readFileSync } from 'node:fs';
 import { z } from 'zod';
 import { CorpusError } from '../corpus/thread.js';
 
+/**
+ * One eval query. An empty `gold` marks a "should stay quiet" query (a report no thread answers).
+ * Reports files also carry the hand-picked `final_exception_line` (a baseline's input, never the
+ * product's).
+ */
 export const EvalQuery = z.object({
   qid: z.string(),
   query: z.string(),
-  gold: z.array(z.number().int()).min(1),
+  gold: z.array(z.number().int()),
   exclude: z.array(z.number().int()).default([]),
+  final_exception_line: z.string().optional(),
 });
 export type EvalQuery = z.infer<typeof EvalQuery>;
 

@@ -12,7 +12,18 @@ export interface SearchIndex {
   manifest: Manifest;
   db: Database.Database;
   dense: Hnsw | null;
+  /** Threads in the index. */
+  documentCount: number;
   getDocument(id: number): Document | null;
+  /** How many threads contain a lexical token (cached). */
+  documentFrequency(term: string): number;
+  /** The error type a thread's question names, or null. */
+  keywordOf(id: number): string | null;
+  /**
+   * FTS5 BM25 top `limit` for a MATCH expression, with per-field weights in `FTS_FIELDS` order; scores
+   * are positive, higher is better.
+   */
+  bm25(match: string, weights: readonly number[], limit: number): Array<{ id: number; score: number }>;
   close(): void;
 }
 
@@ -55,14 +66,44 @@ export function openIndex(dirIn: string, opts: OpenOptions = {}): SearchIndex {
     }
   }
   const getDoc = db.prepare('SELECT * FROM docs WHERE id = ?');
+  const keywordStmt = db.prepare('SELECT keyword FROM docs WHERE id = ?').pluck();
+  const dfStmt = db.prepare('SELECT doc FROM docs_vocab WHERE term = ?').pluck();
+  const dfCache = new Map<string, number>();
+  const bm25Stmts = new Map<string, Database.Statement>();
+  const documentCount = (db.prepare('SELECT count(*) FROM docs').pluck().get() as number) ?? 0;
   return {
     dir,
     manifest,
     db,
     dense,
+    documentCount,
     getDocument(id) {
       const r = getDoc.get(id) as DocRow | undefined;
       return r ? rowToDocument(r) : null;
+    },
+    documentFrequency(term) {
+      let n = dfCache.get(term);
+      if (n === undefined) {
+        n = (dfStmt.get(term) as number | undefined) ?? 0;
+        if (dfCache.size > 200_000) dfCache.clear();
+        dfCache.set(term, n);
+      }
+      return n;
+    },
+    keywordOf(id) {
+      return (keywordStmt.get(id) as string | null | undefined) ?? null;
+    },
+    bm25(match, weights, limit) {
+      const key = weights.map((w) => Number(w)).join(', ');
+      let stmt = bm25Stmts.get(key);
+      if (!stmt) {
+        // `rank MATCH` sets FTS5's ranking function for this query, so ORDER BY rank uses the field weights.
+        stmt = db.prepare(
+          `SELECT rowid AS id, -rank AS score FROM docs_fts WHERE docs_fts MATCH ? AND rank MATCH 'bm25(${key})' ORDER BY rank LIMIT ?`,
+        );
+        bm25Stmts.set(key, stmt);
+      }
+      return stmt.all(match, limit) as Array<{ id: number; score: number }>;
     },
     close() {
       db.close();

@@ -1,7 +1,10 @@
 import type { SearchResult } from '../engine.js';
 import { scrubSecrets } from '../extract/scrub-secrets.js';
 
-/** The JSON view of a search: `{"query": {...}, "results": [{"id","title","url","score",...}]}`. */
+/**
+ * The JSON view of a search: `{"query": {...}, "confident", "confidence", "results": [...]}`. Results are
+ * always listed; `confident: false` says the App and the Action would stay quiet on them.
+ */
 export function searchToJson(r: SearchResult): object {
   return {
     query: {
@@ -15,6 +18,8 @@ export function searchToJson(r: SearchResult): object {
       })),
     },
     retriever: r.retriever,
+    confident: r.confident,
+    confidence: r.confidence,
     results: r.results.map((h, i) => ({
       rank: i + 1,
       id: h.id,

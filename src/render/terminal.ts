@@ -2,8 +2,11 @@ import type { SearchResult } from '../engine.js';
 import { scrubSecrets } from '../extract/scrub-secrets.js';
 import type { Hit } from '../types.js';
 
-/** The terminal view of a search: what was understood, then the ranked threads. */
-export function searchToText(r: SearchResult): string {
+/**
+ * The terminal view of a search: what was understood, then the ranked threads, or "no confident match"
+ * (the candidates only with `all`).
+ */
+export function searchToText(r: SearchResult, opts: { all?: boolean } = {}): string {
   const out: string[] = [];
   const f = r.failures[0];
   if (f)
@@ -15,6 +18,14 @@ export function searchToText(r: SearchResult): string {
     out.push('No matching threads.');
     return out.join('\n') + '\n';
   }
+  if (!r.confident && !opts.all) {
+    out.push(
+      `No confident match (confidence ${r.confidence.toFixed(2)}): the threads found do not speak of this error. ` +
+        'Run with --all to see the candidates anyway.',
+    );
+    return out.join('\n') + '\n';
+  }
+  if (!r.confident) out.push(`No confident match (confidence ${r.confidence.toFixed(2)}); the candidates anyway:`);
   out.push('');
   r.results.forEach((h, i) => out.push(...hitLines(h, i + 1)));
   out.push(`Results from StackOverflow (CC BY-SA), ranked by ${r.retriever}.`);

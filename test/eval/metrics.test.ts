@@ -1,5 +1,5 @@
 import assert from 'node:assert/strict';
-import { mkdtempSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { test } from 'node:test';
@@ -14,11 +14,24 @@ test('first gold rank, recall@k and MRR over the top 50', () => {
   assert.equal(m.MRR, Math.round(((1 + 1 / 3 + 1 / 12) / 4) * 10000) / 10000);
 });
 
-test('a queries file with a bad line names the file and line', () => {
-  const f = join(mkdtempSync(join(tmpdir(), 'ss-q-')), 'q.jsonl');
-  writeFileSync(
-    f,
-    `${JSON.stringify({ qid: 'a', query: 'x', gold: [1] })}\n${JSON.stringify({ qid: 'b', query: 'x', gold: [] })}\n`,
-  );
-  assert.throws(() => readQueriesFile(f), /q\.jsonl:2: field "gold"/);
+test('a queries file with a bad line names the file and line; an empty gold is a "stay quiet" query', () => {
+  const dir = mkdtempSync(join(tmpdir(), 'ss-q-'));
+  try {
+    const f = join(dir, 'q.jsonl');
+    const good = JSON.stringify({ qid: 'a', query: 'x', gold: [1] });
+    const quiet = JSON.stringify({ qid: 'b', query: 'x', gold: [], final_exception_line: 'E: x' });
+    writeFileSync(f, `${good}\n${quiet}\n${JSON.stringify({ qid: 'c', query: 'x', gold: ['1'] })}\n`);
+    assert.throws(() => readQueriesFile(f), /q\.jsonl:3: field "gold\.0"/);
+    writeFileSync(f, `${good}\n${quiet}\n`);
+    const qs = readQueriesFile(f);
+    assert.deepEqual(
+      qs.map((q) => [q.qid, q.gold, q.final_exception_line]),
+      [
+        ['a', [1], undefined],
+        ['b', [], 'E: x'],
+      ],
+    );
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
 });

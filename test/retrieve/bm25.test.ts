@@ -16,7 +16,7 @@ test("a thread's own title and answer find it first; exclude leaves it out", asy
   const rows = idx.db
     .prepare('SELECT id, title, best_answer AS a FROM docs WHERE length(best_answer) > 300 ORDER BY id LIMIT 20')
     .all() as Array<{ id: number; title: string; a: string }>;
-  const bm25 = createBm25Retriever(idx.db);
+  const bm25 = createBm25Retriever(idx);
   let top1 = 0;
   for (const r of rows) {
     const { query } = buildQuery(`${r.title}\n\n${r.a.slice(0, 400)}`, 'comment');
@@ -33,7 +33,7 @@ test("a thread's own title and answer find it first; exclude leaves it out", asy
 });
 
 test('hits carry title, links and why they matched', async () => {
-  const bm25 = createBm25Retriever(idx.db);
+  const bm25 = createBm25Retriever(idx);
   const { query } = buildQuery(
     '```\nTraceback (most recent call last):\n  File "a.py", line 1, in <module>\n    d = json.loads(s)\njson.decoder.JSONDecodeError: Expecting value: line 1 column 1 (char 0)\n```',
   );
