@@ -21,7 +21,7 @@ export { extractFailures } from './extract/extract.js';
 export { decodeInput, InputError } from './extract/decode-input.js';
 export { scrubSecrets } from './extract/scrub-secrets.js';
 export { buildQuery, type InputKind } from './query/build-query.js';
-export { middleTruncate } from './query/middle-truncate.js';
+export { middleTruncate } from './text/middle-truncate.js';
 export { loadDefaultEncoder } from './encoder/load.js';
 export { OnnxEncoder } from './encoder/onnx-encoder.js';
 export type { DocumentEncoder } from './encoder/types.js';

@@ -24,14 +24,13 @@ export async function readInput(
       throw new InputError(`${file}: cannot read (${(err as NodeJS.ErrnoException).code ?? (err as Error).message})`);
     }
   }
-  const { bytes } = collected;
-  if (bytes.length === 0 || bytes.every((b) => b === 0x20 || b === 0x0a || b === 0x0d || b === 0x09)) {
-    throw new InputError(`${name}: the input is empty`);
-  }
+  let decoded: DecodedInput;
   try {
-    return { ...decodeBounded(collected), name };
+    decoded = decodeBounded(collected);
   } catch (err) {
     if (err instanceof InputError) throw new InputError(`${name}: ${err.message}`);
     throw err;
   }
+  if (decoded.text.trim() === '') throw new InputError(`${name}: the input is empty`);
+  return { ...decoded, name };
 }

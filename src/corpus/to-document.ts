@@ -1,6 +1,6 @@
 import type { Document } from '../types.js';
-import { classifyBlock } from './classify-block.js';
-import { errorKeyword } from './error-keyword.js';
+import { classifyBlock } from '../text/classify-block.js';
+import { errorKeyword } from '../text/error-name.js';
 import { htmlToText } from './html-to-text.js';
 import type { RawThread } from './thread.js';
 

@@ -1,6 +1,6 @@
 import { Tokenizer } from '@huggingface/tokenizers';
 import { readFileSync } from 'node:fs';
-import { middleTruncate } from '../query/middle-truncate.js';
+import { middleTruncate } from '../text/middle-truncate.js';
 
 /** Characters of input looked at per text: enough for the token budgets, bounded for huge inputs. */
 const MAX_CHARS = 24_000;

@@ -1,22 +1,26 @@
 import { open } from 'node:fs/promises';
-import { decodeInput, type DecodedInput } from './decode-input.js';
+import { boundSplit, decodeHeadTail, type DecodedInput, type HeadTail } from './decode-input.js';
 
 /**
- * Collects a byte stream of any length into at most `maxBytes`: the first eighth and the last seven
- * eighths (the end of a log carries the failure). Memory stays bounded whatever the stream's size;
- * `truncated` says whether anything was dropped. `decodeInput` then marks the cut.
+ * Bytes read within a bound: the whole input, or its first eighth and last seven eighths of
+ * `maxBytes` (the end of a log carries the failure). `decodeBounded` decodes them, cutting on
+ * character and line boundaries.
+ */
+export type BoundedBytes = HeadTail;
+
+/**
+ * Collects a byte stream of any length into at most `maxBytes` (see `boundSplit`). Memory stays
+ * bounded whatever the stream's size; `truncated` says whether anything was dropped.
  */
 export async function collectBounded(
   chunks: AsyncIterable<Uint8Array> | Iterable<Uint8Array>,
   maxBytes: number,
 ): Promise<BoundedBytes> {
-  const head = Math.floor(maxBytes / 8);
-  const tail = maxBytes - head;
+  const { head } = boundSplit(maxBytes);
   const headChunks: Uint8Array[] = [];
   let headLen = 0;
-  const tailChunks: Uint8Array[] = [];
-  let tailLen = 0;
-  let truncated = false;
+  const rest: Uint8Array[] = [];
+  let restLen = 0;
   let totalBytes = 0;
   for await (const chunk of chunks) {
     totalBytes += chunk.length;
@@ -28,30 +32,17 @@ export async function collectBounded(
       c = c.subarray(take.length);
     }
     if (c.length === 0) continue;
-    tailChunks.push(c);
-    tailLen += c.length;
-    while (tailChunks.length > 1 && tailLen - tailChunks[0]!.length >= tail) {
-      tailLen -= tailChunks.shift()!.length;
-      truncated = true;
-    }
+    rest.push(c);
+    restLen += c.length;
+    // Keep only what the tail can still need: drop whole chunks that lie entirely before the last `tail` bytes.
+    while (rest.length > 1 && restLen - rest[0]!.length >= maxBytes - head) restLen -= rest.shift()!.length;
   }
-  let t = Buffer.concat(tailChunks);
-  if (t.length > tail) {
-    t = t.subarray(t.length - tail);
-    truncated = true;
+  if (totalBytes <= maxBytes) {
+    return { head: Buffer.concat([...headChunks, ...rest]), tail: new Uint8Array(0), truncated: false, totalBytes };
   }
-  // A newline at the cut keeps the head's last line and the tail's first line apart.
-  return {
-    bytes: Buffer.concat(truncated ? [...headChunks, Buffer.from('\n'), t] : [...headChunks, t]),
-    truncated,
-    totalBytes,
-  };
-}
-
-export interface BoundedBytes {
-  bytes: Uint8Array;
-  truncated: boolean;
-  totalBytes: number;
+  const { tail } = boundSplit(maxBytes);
+  const t = Buffer.concat(rest);
+  return { head: Buffer.concat(headChunks), tail: t.subarray(t.length - tail), truncated: true, totalBytes };
 }
 
 /** A file read the same bounded way, straight from its head and tail offsets (no full read). */
@@ -61,26 +52,21 @@ export async function readFileBounded(file: string, maxBytes: number): Promise<B
     const { size } = await fh.stat();
     if (size <= maxBytes) {
       const buf = Buffer.alloc(size);
-      await fh.read(buf, 0, size, 0);
-      return { bytes: buf, truncated: false, totalBytes: size };
+      const { bytesRead } = await fh.read(buf, 0, size, 0);
+      return { head: buf.subarray(0, bytesRead), tail: new Uint8Array(0), truncated: false, totalBytes: bytesRead };
     }
-    const head = Math.floor(maxBytes / 8);
-    const tail = maxBytes - head;
-    const buf = Buffer.alloc(head + tail + 1);
-    await fh.read(buf, 0, head, 0);
-    buf[head] = 0x0a;
-    await fh.read(buf, head + 1, tail, size - tail);
-    return { bytes: buf, truncated: true, totalBytes: size };
+    const { head, tail } = boundSplit(maxBytes);
+    const h = Buffer.alloc(head);
+    const t = Buffer.alloc(tail);
+    await fh.read(h, 0, head, 0);
+    await fh.read(t, 0, tail, size - tail);
+    return { head: h, tail: t, truncated: true, totalBytes: size };
   } finally {
     await fh.close();
   }
 }
 
-/**
- * Decodes bytes that `collectBounded` or `readFileBounded` already bounded (so they are not cut
- * again), and reports how many bytes the bounding left out.
- */
+/** Decodes bytes that `collectBounded` or `readFileBounded` bounded, saying how many bytes were left out. */
 export function decodeBounded(b: BoundedBytes): DecodedInput {
-  const decoded = decodeInput(b.bytes, Number.POSITIVE_INFINITY);
-  return { ...decoded, skippedBytes: b.truncated ? b.totalBytes - (b.bytes.length - 1) : 0 };
+  return decodeHeadTail(b);
 }

@@ -15,6 +15,3 @@ export interface Candidate {
   /** How sure the module is that this is a real failure (a full traceback > a summary line > a log line). */
   strength: number;
 }
-
-/** Python-style exception names: `ValueError`, `json.decoder.JSONDecodeError`, `KeyboardInterrupt`. */
-export const EXCEPTION_NAME = String.raw`(?:[A-Za-z_]\w*\.){0,8}[A-Z]\w*(?:Error|Exception|Exit|Interrupt|Warning|Iteration|Failure|Fault|NotFound|Timeout|Denied)`;

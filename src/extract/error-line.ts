@@ -1,6 +1,7 @@
+import { THROWN_ERROR_NAME } from '../text/error-name.js';
 import type { Candidate } from './candidate.js';
 
-const BARE = /^\s*(?:Uncaught |Error: )?((?:[A-Za-z_]\w*\.){0,4}[A-Z]\w*(?:Error|Exception)): (\S.{0,500})$/;
+const BARE = new RegExp(String.raw`^\s*(?:Uncaught |Error: )?(${THROWN_ERROR_NAME}): (\S.{0,500})$`);
 const JS_HINTS = /\bundefined\b|is not a function|Cannot read propert|is not defined|Unexpected token/;
 
 /**

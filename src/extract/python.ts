@@ -1,5 +1,6 @@
 import type { Frame } from '../types.js';
-import { EXCEPTION_NAME, type Candidate } from './candidate.js';
+import { ERROR_NAME as EXCEPTION_NAME } from '../text/error-name.js';
+import type { Candidate } from './candidate.js';
 
 const TRACEBACK_HEAD = /^(.{0,40}?)Traceback \(most recent call last\):?\s*$/;
 const FRAME = /^(\s*)File "([^"\n]{1,500})", line (\d+)(?:, in (.{1,200}))?\s*$/;

@@ -7,7 +7,7 @@ import type { RawThread } from '../corpus/thread.js';
 import { CorpusError } from '../corpus/thread.js';
 import { toDocument } from '../corpus/to-document.js';
 import type { DocumentEncoder } from '../encoder/types.js';
-import { lexicalText } from '../retrieve/lexical-text.js';
+import { lexicalText } from '../text/lexical.js';
 import type { Document } from '../types.js';
 import { buildDenseIndex, DEFAULT_HNSW } from './dense-index.js';
 import {

@@ -3,7 +3,7 @@ import type Database from 'better-sqlite3';
 /**
  * The SQLite side of an index: one row per thread, and a contentless FTS5 table over the searchable
  * fields. FTS5's `unicode61` tokenizer keeps `_` inside tokens so identifiers (`__init__`,
- * `read_csv`) match whole; camelCase names are indexed whole and split (see `lexical-text.ts`).
+ * `read_csv`) match whole; camelCase names are indexed whole and split (see `text/lexical.ts`).
  */
 export const FTS_TOKENIZER = "unicode61 remove_diacritics 2 tokenchars '_'";
 

@@ -1,4 +1,4 @@
-import { shortErrorName } from '../corpus/error-keyword.js';
+import { shortErrorName } from '../text/error-name.js';
 import { extractFailures } from '../extract/extract.js';
 import type { Failure, Query } from '../types.js';
 import { splitComment } from './comment-parts.js';

@@ -1,4 +1,7 @@
-import { classifyBlock } from '../corpus/classify-block.js';
+import { classifyBlock } from '../text/classify-block.js';
+import { ERROR_LINE_START, THROWN_ERROR_NAME } from '../text/error-name.js';
+
+const THROWN_NAME_AT_LINE_START = new RegExp(String.raw`^\s*${THROWN_ERROR_NAME}\b`, 'm');
 
 /** A pasted comment split as a person wrote it: prose, code blocks and error blocks. */
 export interface CommentParts {
@@ -23,14 +26,17 @@ export function splitComment(markdown: string): CommentParts {
   const flushLoose = () => {
     if (loose.length === 0) return;
     const text = loose.join('\n');
-    if (classifyBlock(text) === 'error' && /Traceback|^\s*File "|^\s*\w+(Error|Exception)\b/m.test(text)) {
+    if (
+      classifyBlock(text) === 'error' &&
+      (/Traceback|^\s*File "/m.test(text) || THROWN_NAME_AT_LINE_START.test(text))
+    ) {
       // An unfenced traceback inside prose: take the traceback lines out as an error block.
       const tb: string[] = [];
       const rest: string[] = [];
       let inTb = false;
       for (const l of loose) {
         if (/Traceback \(most recent call last\)|^\s*File "/.test(l)) inTb = true;
-        if (inTb || /^\s*(?:[A-Za-z_]\w*\.)*[A-Z]\w*(?:Error|Exception|Warning)(?::|$)/.test(l)) tb.push(l);
+        if (inTb || ERROR_LINE_START.test(l)) tb.push(l);
         else rest.push(l);
         if (inTb && /^(?:[A-Za-z_]\w*\.)*[A-Z]\w*(?::|$)/.test(l) && !/^\s/.test(l)) inTb = false;
       }

@@ -1,7 +1,7 @@
 import type { SearchIndex } from '../index/open-index.js';
-import { middleTruncate } from '../query/middle-truncate.js';
+import { middleTruncate } from '../text/middle-truncate.js';
 import type { Query } from '../types.js';
-import { lexicalTokens, STOPWORDS } from './lexical-text.js';
+import { lexicalTokens, STOPWORDS } from '../text/lexical.js';
 import type { Retriever, ScoredId, SearchOptions } from './types.js';
 
 export interface Bm25Options {

@@ -1,6 +1,6 @@
 import type { SearchIndex } from '../index/open-index.js';
 import type { Document, Query } from '../types.js';
-import { lexicalTokens, STOPWORDS } from './lexical-text.js';
+import { lexicalTokens, STOPWORDS } from '../text/lexical.js';
 
 /**
  * The default confidence below which the product stays quiet. Chosen on the real-report dev set (where

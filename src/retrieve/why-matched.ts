@@ -1,5 +1,5 @@
 import type { Document, MatchReason, Query } from '../types.js';
-import { lexicalTokens, STOPWORDS } from './lexical-text.js';
+import { lexicalTokens, STOPWORDS } from '../text/lexical.js';
 
 /**
  * Why a thread matched, in words a person can check: the same error type, and the rarer terms the

@@ -1,7 +1,7 @@
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
-import { classifyBlock } from '../../src/corpus/classify-block.js';
-import { errorKeyword } from '../../src/corpus/error-keyword.js';
+import { classifyBlock } from '../../src/text/classify-block.js';
+import { errorKeyword } from '../../src/text/error-name.js';
 import { htmlToText } from '../../src/corpus/html-to-text.js';
 
 test('HTML to text: entities decoded, <pre> blocks verbatim and returned apart', () => {

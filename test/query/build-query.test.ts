@@ -2,7 +2,7 @@ import assert from 'node:assert/strict';
 import { test } from 'node:test';
 import { buildQuery, detectKind } from '../../src/query/build-query.js';
 import { splitComment } from '../../src/query/comment-parts.js';
-import { middleTruncate } from '../../src/query/middle-truncate.js';
+import { middleTruncate } from '../../src/text/middle-truncate.js';
 
 test('middle truncation keeps equal head and tail', () => {
   const xs = Array.from({ length: 10 }, (_, i) => i);

@@ -1,11 +1,14 @@
 /**
- * Tells error output (tracebacks, compiler and runtime error text) from code in a `<pre>` block,
- * as SnippeR's documents separate `code` from `error`.
+ * Tells error output (tracebacks, compiler and runtime error text) from code in a block of text,
+ * as SnippeR's documents separate `code` from `error`. The corpus classifies `<pre>` blocks with it
+ * and query building classifies pasted fenced blocks with it, so both sides agree.
  */
+import { ERROR_NAME } from './error-name.js';
+
 export type BlockKind = 'code' | 'error';
 
 const TRACEBACK = /Traceback \(most recent call last\)|^\s*File "[^"\n]*", line \d+/m;
-const ERROR_LINE = /^\s*(?:[A-Za-z_]\w*\.){0,6}[A-Z]\w*(?:Error|Exception|Exit|Interrupt|Warning)(?::\s.*)?\s*$/m;
+const ERROR_LINE = new RegExp(String.raw`^\s*${ERROR_NAME}(?::\s.*)?\s*$`, 'm');
 const OTHER_ERROR = /^\s*(?:Error|ERROR|FATAL|Fatal error|Segmentation fault|panic:|error(?:\[E\d+\])?:)/m;
 
 export function classifyBlock(block: string): BlockKind {
