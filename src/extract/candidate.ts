@@ -14,7 +14,15 @@ export interface Candidate {
   line: number;
   /** How sure the module is that this is a real failure (a full traceback > a summary line > a log line). */
   strength: number;
+  /**
+   * Whether `frames` were read innermost first (Go, Java, .NET, JS, Ruby print stacks that way); the
+   * extractor turns them innermost-last, as Python prints them, before they leave `extractFailures`.
+   */
+  innermostFirst?: boolean;
 }
 
-/** Python-style exception names: `ValueError`, `json.decoder.JSONDecodeError`, `KeyboardInterrupt`. */
-export const EXCEPTION_NAME = String.raw`(?:[A-Za-z_]\w*\.){0,8}[A-Z]\w*(?:Error|Exception|Exit|Interrupt|Warning|Iteration|Failure|Fault|NotFound|Timeout|Denied)`;
+/**
+ * Exception class names as runtimes print them: `ValueError`, `json.decoder.JSONDecodeError`,
+ * `KeyboardInterrupt`, `ActiveRecord::RecordNotFound`, `System.IO.FileNotFoundException`.
+ */
+export const EXCEPTION_NAME = String.raw`(?:[A-Za-z_]\w*(?:\.|::)){0,8}[A-Z]\w*(?:Error|Exception|Exit|Interrupt|Warning|Iteration|Failure|Fault|NotFound|Timeout|Denied|Invalid)`;
