@@ -73,6 +73,7 @@ function documentContext(lines: string[]): DocContext {
 function view(raw: string): string {
   let s = raw.trim();
   s = s.replace(/^(?:[-*+•]|\d{1,3}[.)])\s+(?=\S)/, '');
+  if (s.includes('**')) s = s.replace(/\*\*([^*\n]{1,300})\*\*/g, '$1');
   const wrapped = /^([`"'])(.*)\1$/.exec(s);
   if (wrapped) s = wrapped[2]!.trim();
   else if (/^["`]/.test(s) && !/^["`].*["`]/.test(s)) s = s.slice(1);
@@ -94,7 +95,7 @@ function cand(
 // ---------------------------------------------------------------------------------------------------
 // Compilers, linters, type checkers: `path:line[:col]: …` and `path(line,col): error CODE: …`.
 
-const PATH_LINE = /^(\S[^:]{0,300}?|[A-Za-z]:[^:]{0,300}?):(\d+):(?:(\d+):?)? ?(.*)$/;
+const PATH_LINE = /^([\w.~$@/\\][^:]{0,300}?|[A-Za-z]:[\\/][^:]{0,300}?):(\d+):(?:(\d+):?)? ?(.*)$/;
 const PAREN_LOCATION = /^(\S.{0,300}?)\((\d+),(\d+)(?:,\d+,\d+)?\): ?(error|warning) ([A-Z]{1,8}\d{1,6}): ?(.*)$/;
 const BARE_CODED = /^(?:\S.{0,300}?: )?error ([A-Z]{2,8}\d{2,6}): (.+)$/;
 const MAVEN_JAVAC = /^(\S.{0,300}?\.java):\[(\d+),(\d+)\] (.+)$/;
@@ -322,7 +323,7 @@ function shellNotFound(line: string, i: number): Candidate | null {
 // ---------------------------------------------------------------------------------------------------
 // Package managers.
 
-const NPM_CODE = /^(?:npm ERR!|npm error) code (E[A-Z\d]{2,40})$/;
+const NPM_CODE = /^(?:[A-Z]{2,6}:? )?(?:npm ERR!|npm error) code (E[A-Z\d]{2,40})$/;
 const NPM_LINE = /^(?:npm ERR!|npm error) ?(.*)$/;
 const PIP_CODE = /^error: ([a-z]{2,40}(?:-[a-z]{2,40}){1,6})$/;
 const PIP_RESOLVE: [RegExp, string][] = [
@@ -431,9 +432,20 @@ const NEVER = /^(?:System\.Management\.Automation\.)?RemoteException$|NativeComm
 /** Warnings that are failures all the same. */
 const FAILING_WARNING = /UnhandledPromiseRejection(?:Warning)?$/;
 
+/** Rails' log: `NoMethodError (undefined method `x' for nil):`. */
+const RAILS_LOG = new RegExp(String.raw`^(${EXCEPTION_NAME}) \((.{1,2000})\):?$`);
+/** A qualified exception at the end of a log message: `… cancelling refresh attempt: org.x.FooException: msg`. */
+const EMBEDDED = new RegExp(String.raw`: ((?:[a-z_]\w{0,60}\.){1,8}[A-Z]\w{0,80}(?:Error|Exception))(?:: (.{1,2000}))?$`);
+
 function typedLine(lines: string[], line: string, i: number): Candidate | null {
+  const rails = RAILS_LOG.exec(line);
+  if (rails) return cand('ruby', rails[1]!, rails[2]!.trim(), line, i, 2);
   const m = TYPED.exec(line);
-  if (!m) return null;
+  if (!m) {
+    const e = EMBEDDED.exec(line);
+    if (e && !NEVER.test(e[1]!)) return cand(languageOfName(e[1]!), e[1]!, (e[2] ?? '').trim(), line, i, 1);
+    return null;
+  }
   const type = m[2]!;
   if (NEVER.test(type)) return null;
   if (/Warning$/.test(type) && !FAILING_WARNING.test(type)) return null;
@@ -454,7 +466,8 @@ function inlineTyped(raw: string, i: number): Candidate | null {
   if (!raw.includes('`')) return null;
   for (const m of raw.matchAll(CODE_SPAN)) {
     const t = SPAN_TYPED.exec(m[1]!.trim());
-    if (t && !/Warning$/.test(t[1]!)) return cand(languageOfName(t[1]!), t[1]!, t[2]!.trim(), raw.trim(), i, 1);
+    // `undefined method '...' for nil`: a placeholder says the writer talks about the error in general.
+    if (t && !/Warning$/.test(t[1]!) && !/(?:^|[\s'"`(])\.\.\.(?:$|[\s'"`)])/.test(t[2]!)) return cand(languageOfName(t[1]!), t[1]!, t[2]!.trim(), raw.trim(), i, 1);
   }
   return null;
 }

@@ -40,10 +40,9 @@ export function normalizeText(text: string): NormalizedText {
       if (/^\s*\+[-+ \d]*-{3,}[-+ \d]*$/.test(line) || /^\s*\+\s*$/.test(line)) continue;
       line = line.replace(/^(?:\s*[|+](?= ))+ ?/, '');
     }
-    const { rest, level } = stripLogPrefix(line);
-    line = rest;
-    line = line.replace(NODE_PID, '');
     line = unbold(line);
+    const { rest, level } = stripLogPrefix(line);
+    line = rest.replace(NODE_PID, '$1');
     out.push({ text: line, marker: f.marker, level });
   }
   const joined = joinHardWraps(out);
@@ -64,7 +63,7 @@ const FENCE = /^\s*(?:```|~~~)[\w+-]*\s*$/;
 const PYTEST_E = /^E {2,}\S/;
 const QUOTE = /^\s{0,3}>(?: |$)/;
 const QUOTE_TEXT = /^\s{0,3}> (?=\S)|^>$/;
-const NODE_PID = /^\(node:\d+\) /;
+const NODE_PID = /^(\s*)\(node:\d+\) /;
 /** An ANSI sequence whose ESC byte was left on the previous line by a hard wrap. */
 const ORPHAN_ANSI = /^\[\d{1,3}(?:;\d{1,3}){0,4}m|\u001B$/g;
 
