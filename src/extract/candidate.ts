@@ -25,4 +25,4 @@ export interface Candidate {
  * Exception class names as runtimes print them: `ValueError`, `json.decoder.JSONDecodeError`,
  * `KeyboardInterrupt`, `ActiveRecord::RecordNotFound`, `System.IO.FileNotFoundException`.
  */
-export const EXCEPTION_NAME = String.raw`(?:[A-Za-z_]\w*(?:\.|::)){0,8}[A-Z]\w*(?:Error|Exception|Exit|Interrupt|Warning|Iteration|Failure|Fault|NotFound|Timeout|Denied|Invalid)`;
+export const EXCEPTION_NAME = String.raw`(?:[A-Za-z_]\w*(?:\.|::)){0,8}[A-Z]\w*(?:Error|Exception|Exit|Interrupt|Warning|Iteration|Failure|Fault|NotFound|Timeout|Denied|Invalid|(?<=Exception)Group)`;

@@ -429,6 +429,8 @@ const TYPED = new RegExp(
 const FRAME_AFTER = /^\s*(?:at |File "|from \S|#\d+ |\S+\.\w+:\d+|in \S)/;
 /** Wrappers that the shell or the runner puts around a program's stderr, never a cause. */
 const NEVER = /^(?:System\.Management\.Automation\.)?RemoteException$|NativeCommandError$/;
+/** The build tool's own exceptions (Maven, Gradle): consequences of the failure they report. */
+const BUILD_TOOL = /^(?:org\.apache\.maven|org\.codehaus\.plexus|org\.gradle)\./;
 /** Warnings that are failures all the same. */
 const FAILING_WARNING = /UnhandledPromiseRejection(?:Warning)?$/;
 
@@ -443,7 +445,7 @@ function typedLine(lines: string[], line: string, i: number): Candidate | null {
   const m = TYPED.exec(line);
   if (!m) {
     const e = EMBEDDED.exec(line);
-    if (e && !NEVER.test(e[1]!)) return cand(languageOfName(e[1]!), e[1]!, (e[2] ?? '').trim(), line, i, 1);
+    if (e && !NEVER.test(e[1]!) && !BUILD_TOOL.test(e[1]!)) return cand(languageOfName(e[1]!), e[1]!, (e[2] ?? '').trim(), line, i, 1);
     return null;
   }
   const type = m[2]!;
@@ -455,6 +457,7 @@ function typedLine(lines: string[], line: string, i: number): Candidate | null {
   if (!message && !qualified && !framesFollow) return null;
   const lead = m[1] ?? '';
   const known = lead === '' || /^(?:Uncaught|Unhandled|Exception in thread|Caused by:|Error:)/.test(lead);
+  if (BUILD_TOOL.test(type)) return cand('java', type, message, line, i, 0.3);
   return cand(languageOfName(type), type, message, line, i, known ? 2 : 1.5);
 }
 

@@ -78,6 +78,8 @@ function unbold(line: string): string {
 
 const ISO_TS = /^\[?\d{4}-\d\d-\d\d[T ]\d\d:\d\d:\d\d(?:[.,]\d{1,9})?(?:Z|[+-]\d\d:?\d\d)?(?:[:\]]|(?=\s))\s*/;
 const SYSLOG_TS = /^[A-Z][a-z]{2} [ \d]\d \d\d:\d\d:\d\d(?:\.\d{1,9})?\s+(?:[\w.-]{1,64} [\w./@-]{1,64}(?:\[\d+\])?: )?/;
+/** Docker BuildKit: `#12 3.456 ` (step number, seconds). */
+const BUILDKIT = /^#\d{1,5} \d{1,7}\.\d{1,4} /;
 const BRACKET_TS = /^\[[^\]\n]{0,40}\d\d:\d\d:\d\d[^\]\n]{0,60}\]:?\s*/;
 const LEVEL_WORD = /^(?:\[\s{0,4}|<)?(ERROR|ERR|FATAL|CRITICAL|SEVERE|WARN|WARNING|INFO|NOTICE|DEBUG|TRACE)(?:\s{0,8}\]|>)?(?::\s*|\s+)/i;
 const PY_LOGGING = /^(ERROR|CRITICAL|WARNING|INFO|DEBUG):[\w.]{1,100}:/;
@@ -91,7 +93,7 @@ const LOG4J_TAIL = /^\d+ --- \[[^\]\n]{0,80}\] [\w.$]{1,120}\s{0,80}: /;
 function stripLogPrefix(line: string): { rest: string; level: LogLevel } {
   let s = line;
   let stamped = false;
-  for (const re of [ISO_TS, SYSLOG_TS, BRACKET_TS]) {
+  for (const re of [BUILDKIT, ISO_TS, SYSLOG_TS, BRACKET_TS]) {
     const m = re.exec(s);
     if (m && m[0].length < s.length) {
       const inner = m[0];

@@ -7,7 +7,7 @@ export type Verdict = 'failed' | 'passed' | 'unknown';
 
 /** Summary lines that say the run (or one of its steps) failed. Counts of zero never match. */
 const FAILED: RegExp[] = [
-  /\b[1-9]\d{0,6} (?:failed|failing|failures?|errors?)\b/i, // pytest, jest, vitest, mocha, rspec, minitest
+  /(?<![\d.])\b[1-9]\d{0,6} (?:failed|failing|failures?|errors?)\b/, // pytest, jest, vitest, mocha, rspec, minitest
   /^=+ .{0,200}\b(?:failed|error)\b.{0,200} =+$/i, // pytest's final line with a failure count
   /^FAILED\b|^FAIL\b|^--- FAIL\b|^ERROR collecting\b/, // pytest short summary, go test, jest file header
   /\btest result: FAILED\b/, // cargo test
