@@ -244,7 +244,7 @@ const JVM_MAIN_CLASS: RegExp[] = [
 
 function runtimeLine(lines: string[], line: string, i: number): Candidate | null {
   const go = GO_FATAL.exec(line);
-  if (go) return cand('go', 'fatal error', go[1]!.trim(), line, i, 3);
+  if (go) return cand('go', 'fatal error', cutProse(go[1]!), line, i, 3);
   if (DATA_RACE.test(line)) {
     const next = (lines[i + 1] ?? '').trim();
     return cand('go', 'data race', next ? `DATA RACE: ${next}` : 'DATA RACE', line, i, 3);
@@ -273,6 +273,12 @@ function runtimeLine(lines: string[], line: string, i: number): Candidate | null
     if (m) return cand('java', 'java.lang.ClassNotFoundException', m[1]!, line, i, 1.5);
   }
   return null;
+}
+
+/** People write on after a pasted error line, often in another script: "concurrent map writes 导致崩溃". */
+function cutProse(message: string): string {
+  const m = /\s+[\u3000-\u9fff\uac00-\ud7af]/.exec(message);
+  return (m ? message.slice(0, m.index) : message).trim();
 }
 
 function stripPhpLocation(s: string): string {
@@ -479,13 +485,13 @@ function inlineTyped(raw: string, i: number): Candidate | null {
 const CANONICAL: [RegExp, string, string][] = [
   [/\bObject reference not set to an instance of an object\b/, 'NullReferenceException', 'csharp'],
   [/\bconcurrent map (?:writes|read and map write|iteration and map write)\b/, 'fatal error', 'go'],
-  [/\binvalid syntax\b.{0,40}\berror\b|\bsyntax ?error\b.{0,40}\binvalid syntax\b/i, 'SyntaxError', 'python'],
+  [/\b(invalid syntax)\b.{0,40}\berror\b|\bsyntax ?error\b.{0,40}\b(invalid syntax)\b/i, 'SyntaxError', 'python'],
 ];
 
 function canonicalMessage(line: string, i: number): Candidate | null {
   for (const [re, type, language] of CANONICAL) {
     const m = re.exec(line);
-    if (m) return cand(language, type, m[0], line, i, 0.8);
+    if (m) return cand(language, type, m[1] ?? m[2] ?? m[0], line, i, 0.8);
   }
   return null;
 }

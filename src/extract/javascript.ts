@@ -122,6 +122,18 @@ function readJestBlock(lines: string[], start: number): Candidate | null {
     }
   }
   if (msg.length === 0) return null;
+  // "Jest encountered an unexpected token" is boilerplate; the parser's own error follows in "Details:".
+  if (/^Jest encountered an unexpected token/.test(msg[0]!)) {
+    for (let k = start + 1; k < Math.min(lines.length, start + 80); k++) {
+      if (JEST_HEADER.test(lines[k]!)) break;
+      const e = JS_ERROR.exec(lines[k]!);
+      if (e) {
+        errorType = e[1]!;
+        msg.unshift(e[3]!.trim());
+        break;
+      }
+    }
+  }
   // ts-jest prints tsc's diagnostic as the message: `file.ts:2:15 - error TS2305: …`.
   const tsc = /(?:^|\s)error (TS\d{3,5}): ?(.+)$/.exec(msg[0]!);
   if (!errorType && tsc) {

@@ -29,8 +29,10 @@ export function normalizeText(text: string): NormalizedText {
   const pytestish = lines0.some((l) => PYTEST_E.test(l));
   const group = lines0.some((l) => /^\s*\+[-+]{2,}|^\s*\+ Exception Group Traceback/.test(l));
   const html = lines0.filter((l) => /<\/?(?:html|body|table|div|h\d|pre|td|p)\b/i.test(l)).length >= 3;
-  const out: { text: string; marker: string | null; level: LogLevel }[] = [];
+  const out: Wrapped[] = [];
   for (const f of framed) {
+    // The console wrapped what it showed: measure widths before mojibake is decoded back.
+    const width = f.text.length;
     let line = fixMojibake(f.text).replace(ORPHAN_ANSI, '');
     if (html) line = line.replace(/<[^<>\n]{0,300}>/g, ' ').replace(/&nbsp;/g, ' ');
     line = line.replace(/&lt;/g, '<').replace(/&gt;/g, '>').replace(/&quot;/g, '"').replace(/&amp;/g, '&');
@@ -43,7 +45,7 @@ export function normalizeText(text: string): NormalizedText {
     line = unbold(line);
     const { rest, level } = stripLogPrefix(line);
     line = rest.replace(NODE_PID, '$1');
-    out.push({ text: line, marker: f.marker, level });
+    out.push({ text: line, marker: f.marker, level, width });
   }
   const joined = joinHardWraps(out);
   return {
@@ -130,38 +132,46 @@ function toLevel(word: string): LogLevel {
   return 'error';
 }
 
+interface Wrapped {
+  text: string;
+  marker: string | null;
+  level: LogLevel;
+  /** The line's length as the console showed it (before unwrapping prefixes and mojibake). */
+  width: number;
+}
+
 /**
  * Joins lines hard-wrapped at the console width. The width is the document's longest line length when
  * at least three lines have exactly that length (within one column: some consoles keep a trailing space
  * that `trimEnd` removed) and it is at least 40 columns; a line that long is continued by the next one
  * unless the next one is blank or starts a new indented block shape (a frame, a gutter).
  */
-function joinHardWraps<T extends { text: string }>(lines: T[]): T[] {
-  const width = consoleWidth(lines.map((l) => l.text));
+function joinHardWraps(lines: Wrapped[]): Wrapped[] {
+  const width = consoleWidth(lines.map((l) => l.width));
   if (width === 0) return lines;
-  const out: T[] = [];
+  const out: Wrapped[] = [];
   for (let i = 0; i < lines.length; i++) {
     const cur = { ...lines[i]! };
-    while (cur.text.length >= width - 1 && cur.text.length <= width && i + 1 < lines.length) {
-      const next = lines[i + 1]!.text;
-      if (next.trim() === '' || cur.text.length + next.length > MAX_LINE) break;
-      // The continuation carries the rest of the wrapped line; the console padded the cut with nothing.
-      const full = cur.text.length === width - 1 && !/\s$/.test(lines[i]!.text) ? `${cur.text} ` : cur.text;
-      cur.text = full + next;
+    let shown = cur.width;
+    while (shown >= width - 1 && shown <= width && i + 1 < lines.length) {
+      const next = lines[i + 1]!;
+      if (next.text.trim() === '' || cur.text.length + next.text.length > MAX_LINE) break;
+      // One column short: the console cut at a space that `trimEnd` removed.
+      cur.text = (shown === width - 1 ? `${cur.text} ` : cur.text) + next.text;
       i++;
-      if (next.length < width - 1) break;
+      shown = next.width;
     }
     out.push(cur);
   }
   return out;
 }
 
-function consoleWidth(lines: string[]): number {
+function consoleWidth(widths: number[]): number {
   const counts = new Map<number, number>();
   let max = 0;
-  for (const l of lines) {
-    counts.set(l.length, (counts.get(l.length) ?? 0) + 1);
-    if (l.length > max) max = l.length;
+  for (const w of widths) {
+    counts.set(w, (counts.get(w) ?? 0) + 1);
+    if (w > max) max = w;
   }
   if (max < 40) return 0;
   const atMax = (counts.get(max) ?? 0) + (counts.get(max - 1) ?? 0);
