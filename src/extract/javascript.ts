@@ -162,5 +162,16 @@ function cand(
   line: number,
   strength: number,
 ): Candidate {
-  return { language: 'javascript', errorType, errorMessage, frames, codeLines, errorText, line, strength };
+  // V8 prints `at` frames innermost first.
+  return {
+    language: 'javascript',
+    errorType,
+    errorMessage,
+    frames,
+    codeLines,
+    errorText,
+    line,
+    strength,
+    innermostFirst: true,
+  };
 }

@@ -141,13 +141,13 @@ interface Wrapped {
 }
 
 /**
- * Joins lines hard-wrapped at the console width. The width is the document's longest line length when
- * at least three lines have exactly that length (within one column: some consoles keep a trailing space
- * that `trimEnd` removed) and it is at least 40 columns; a line that long is continued by the next one
- * unless the next one is blank or starts a new indented block shape (a frame, a gutter).
+ * Joins lines hard-wrapped at the console width. The width is the document's longest line length (at
+ * least 40 columns) when three or more different lines reach it (within one column: a cut on a space
+ * loses the space to `trimEnd`) and lengths just below it are not much more common. A line that long is
+ * continued by the next one unless that one is blank.
  */
 function joinHardWraps(lines: Wrapped[]): Wrapped[] {
-  const width = consoleWidth(lines.map((l) => l.width));
+  const width = consoleWidth(lines);
   if (width === 0) return lines;
   const out: Wrapped[] = [];
   for (let i = 0; i < lines.length; i++) {
@@ -166,16 +166,19 @@ function joinHardWraps(lines: Wrapped[]): Wrapped[] {
   return out;
 }
 
-function consoleWidth(widths: number[]): number {
-  const counts = new Map<number, number>();
+function consoleWidth(lines: Wrapped[]): number {
   let max = 0;
-  for (const w of widths) {
-    counts.set(w, (counts.get(w) ?? 0) + 1);
-    if (w > max) max = w;
-  }
+  for (const l of lines) if (l.width > max) max = l.width;
   if (max < 40) return 0;
-  const atMax = (counts.get(max) ?? 0) + (counts.get(max - 1) ?? 0);
-  return atMax >= 3 && (counts.get(max) ?? 0) >= 2 ? max : 0;
+  // A console cut: several different lines end at the same column (or one short of it, where the cut
+  // fell on a space), and the lengths just below it are rarer than at it.
+  const atMax = new Set<string>();
+  let near = 0;
+  for (const l of lines) {
+    if (l.width >= max - 1) atMax.add(l.text);
+    else if (l.width >= max - 6) near++;
+  }
+  return atMax.size >= 3 && atMax.size * 2 >= near ? max : 0;
 }
 
 /** Bytes 0x80–0xFF as the Windows console code pages show them (cp437, cp850) and as cp1252 does. */
