@@ -153,11 +153,13 @@ function joinHardWraps(lines: Wrapped[]): Wrapped[] {
   for (let i = 0; i < lines.length; i++) {
     const cur = { ...lines[i]! };
     let shown = cur.width;
-    while (shown >= width - 1 && shown <= width && i + 1 < lines.length) {
+    while (shown >= width - 2 && shown <= width && i + 1 < lines.length) {
       const next = lines[i + 1]!;
       if (next.text.trim() === '' || cur.text.length + next.text.length > MAX_LINE) break;
-      // One column short: the console cut at a space that `trimEnd` removed.
-      cur.text = (shown === width - 1 ? `${cur.text} ` : cur.text) + next.text;
+      // Two columns short: only when the next line goes on at column 0, as a continuation does.
+      if (shown === width - 2 && /^\s/.test(next.text)) break;
+      // Short of the width: the console cut at a space that `trimEnd` removed.
+      cur.text = (shown < width ? `${cur.text} ` : cur.text) + next.text;
       i++;
       shown = next.width;
     }
