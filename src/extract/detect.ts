@@ -33,8 +33,9 @@ export function detectCandidates({ lines, levels }: DetectInput): Candidate[] {
     if (level === 'info' || level === 'debug') continue;
     const line = view(raw);
     if (!line) continue;
+    const tool = toolDiagnostic(line, i, ctx);
     const found =
-      toolDiagnostic(line, i, ctx) ??
+      (tool && withCaretCode(tool, lines, i)) ??
       runtimeLine(lines, line, i) ??
       shellNotFound(line, i) ??
       packageManager(lines, line, i) ??
@@ -162,6 +163,24 @@ function toolDiagnostic(line: string, i: number, ctx: DocContext): Candidate | n
 
 function withFrame(c: Candidate, file: string, line: string): Candidate {
   c.frames = [{ file: file.trim(), line: Number(line), function: null, source: null }];
+  return c;
+}
+
+const GUTTER = /^\s{0,12}\d{0,7}\s{0,4}\|\s?/;
+const CARET_ROW = /^[\s|]*[~^][\s~^]*$/;
+
+/**
+ * Compilers print the offending source line under a diagnostic, then a caret row (gcc ≥ 9 and rustc
+ * with a `N |` gutter): that line is the failure's code.
+ */
+function withCaretCode(c: Candidate, lines: string[], i: number): Candidate {
+  const src = lines[i + 1] ?? '';
+  if (src.trim() === '' || !CARET_ROW.test(lines[i + 2] ?? '')) return c;
+  const code = src.replace(GUTTER, '').trim();
+  if (code) {
+    c.codeLines = [code];
+    if (c.frames[0]) c.frames[0].source = code;
+  }
   return c;
 }
 
@@ -445,10 +464,13 @@ const RAILS_LOG = new RegExp(String.raw`^(${EXCEPTION_NAME}) \((.{1,2000})\):?$`
 /** A qualified exception at the end of a log message: `… cancelling refresh attempt: org.x.FooException: msg`. */
 const EMBEDDED = new RegExp(String.raw`: ((?:[a-z_]\w{0,60}\.){1,8}[A-Z]\w{0,80}(?:Error|Exception))(?:: (.{1,2000}))?$`);
 
+/** Notifier subjects tag the error: `[Rollbar] [production] NoMethodError: …`. */
+const TAGS = /^(?:\[[^\]\n]{1,40}\]\s{0,4}){1,4}(?=[A-Z])/;
+
 function typedLine(lines: string[], line: string, i: number): Candidate | null {
   const rails = RAILS_LOG.exec(line);
   if (rails) return cand('ruby', rails[1]!, rails[2]!.trim(), line, i, 2);
-  const m = TYPED.exec(line);
+  const m = TYPED.exec(line) ?? TYPED.exec(line.replace(TAGS, ''));
   if (!m) {
     const e = EMBEDDED.exec(line);
     if (e && !NEVER.test(e[1]!) && !BUILD_TOOL.test(e[1]!)) return cand(languageOfName(e[1]!), e[1]!, (e[2] ?? '').trim(), line, i, 1);

@@ -30,11 +30,11 @@ export function normalizeText(text: string): NormalizedText {
   const group = lines0.some((l) => /^\s*\+[-+]{2,}|^\s*\+ Exception Group Traceback/.test(l));
   const html = lines0.filter((l) => /<\/?(?:html|body|table|div|h\d|pre|td|p)\b/i.test(l)).length >= 3;
   const out: Wrapped[] = [];
-  for (const f of framed) {
+  for (const [n, f] of framed.entries()) {
     // The console wrapped what it showed: measure widths before mojibake is decoded back.
     const width = f.text.length;
     let line = fixMojibake(f.text).replace(ORPHAN_ANSI, '');
-    if (html) line = line.replace(/<[^<>\n]{0,300}>/g, ' ').replace(/&nbsp;/g, ' ');
+    if (html) line = line.replace(/<[^<>\n]{0,300}>/g, '').replace(/&nbsp;/g, ' ');
     line = line.replace(/&lt;/g, '<').replace(/&gt;/g, '>').replace(/&quot;/g, '"').replace(/&amp;/g, '&');
     // Markdown quotes; pytest's own `>` marker (`>       code`) stays when the text is pytest output.
     line = line.replace(pytestish ? QUOTE_TEXT : QUOTE, '');
@@ -43,6 +43,8 @@ export function normalizeText(text: string): NormalizedText {
       line = line.replace(/^(?:\s*[|+](?= ))+ ?/, '');
     }
     line = unbold(line);
+    // PowerShell prefixes a native command's first stderr line with `program : ` (NativeCommandError).
+    if (/^At line:\d+ char:\d+$/.test(framed[n + 1]?.text.trim() ?? '')) line = line.replace(PS_NATIVE, '');
     const { rest, level } = stripLogPrefix(line);
     line = rest.replace(NODE_PID, '$1');
     out.push({ text: line, marker: f.marker, level, width });
@@ -65,6 +67,7 @@ const FENCE = /^\s*(?:```|~~~)[\w+-]*\s*$/;
 const PYTEST_E = /^E {2,}\S/;
 const QUOTE = /^\s{0,3}>(?: |$)/;
 const QUOTE_TEXT = /^\s{0,3}> (?=\S)|^>$/;
+const PS_NATIVE = /^[\w.-]{1,60} : /;
 const NODE_PID = /^(\s*)\(node:\d+\) /;
 /** An ANSI sequence whose ESC byte was left on the previous line by a hard wrap. */
 const ORPHAN_ANSI = /^\[\d{1,3}(?:;\d{1,3}){0,4}m|\u001B$/g;
