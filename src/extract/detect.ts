@@ -416,7 +416,7 @@ function notifier(lines: string[], line: string, i: number): Candidate | null {
     let message = '';
     for (let k = Math.max(0, i - 12); k < Math.min(lines.length, i + 20) && !message; k++) {
       const m = FIELD_MESSAGE.exec(view(lines[k]!));
-      if (m) message = m[1]!.trim();
+      if (m) message = m[1]!.replace(/^`([^`]*)`$/, '$1').trim();
       // A markdown section "### Error" / "Message" whose first line is the message.
       else if (k > i && /^#{1,6} (?:Error|Exception|Message)\s*$/i.test(lines[k]!.trim())) message = nextText(lines, k + 1);
     }

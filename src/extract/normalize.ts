@@ -72,9 +72,12 @@ const NODE_PID = /^(\s*)\(node:\d+\) /;
 /** An ANSI sequence whose ESC byte was left on the previous line by a hard wrap. */
 const ORPHAN_ANSI = /^\[\d{1,3}(?:;\d{1,3}){0,4}m|\u001B$/g;
 
-/** `**text**` or `__text__` around a whole line or its start/end (GitHub comments bold whole errors). */
+/**
+ * `**text**` spans, and `**` or `__` opening or closing a line whose bold runs over several lines
+ * (GitHub comments bold whole errors).
+ */
 function unbold(line: string): string {
-  let s = line;
+  let s = line.includes('**') ? line.replace(/\*\*([^*\n]{1,300})\*\*/g, '$1') : line;
   const lead = /^(\s*)(?:\*\*|__)(?=\S)/.exec(s);
   if (lead) s = lead[1]! + s.slice(lead[0].length);
   if (/\S(?:\*\*|__)$/.test(s)) s = s.slice(0, -2);
@@ -91,14 +94,14 @@ const PY_LOGGING = /^(ERROR|CRITICAL|WARNING|INFO|DEBUG):[\w.]{1,100}:/;
 const LOG4J_TAIL = /^\d+ --- \[[^\]\n]{0,80}\] [\w.$]{1,120}\s{0,80}: /;
 
 /**
- * Strips a log timestamp and level prefix, returning the message and the level. A level word alone
- * (`ERROR: …`) is stripped only when a timestamp preceded it, or when it is bracketed (`[ERROR] …`):
- * tools print `ERROR: message` lines of their own that the readers want to see.
+ * Strips a log timestamp and level prefix, returning the message and the level. A level word with a
+ * colon (`ERROR: …`) is stripped only after a timestamp: tools print `ERROR: message` lines of their own
+ * that the readers want to see. `[ERROR] …` and `ERROR   …` are log levels wherever they are.
  */
 function stripLogPrefix(line: string): { rest: string; level: LogLevel } {
   let s = line;
   let stamped = false;
-  for (const re of [BUILDKIT, ISO_TS, SYSLOG_TS, BRACKET_TS]) {
+  for (const re of [BUILDKIT, BRACKET_TS, ISO_TS, SYSLOG_TS]) {
     const m = re.exec(s);
     if (m && m[0].length < s.length) {
       const inner = m[0];
@@ -118,7 +121,9 @@ function stripLogPrefix(line: string): { rest: string; level: LogLevel } {
   const py = PY_LOGGING.exec(s);
   if (py) return { rest: s.slice(py[0].length), level: toLevel(py[1]!) };
   const lw = LEVEL_WORD.exec(s);
-  if (lw && (stamped || /^[[<]/.test(s)) && lw[0].length < s.length) {
+  // Unstamped, only `[ERROR] x`, `<error> x` or an upper-case word and spaces (`ERROR   x`) count.
+  const unstampedOk = lw && (/^[[<]/.test(s) || (lw[1] === lw[1]!.toUpperCase() && !lw[0].includes(':')));
+  if (lw && (stamped || unstampedOk) && lw[0].length < s.length) {
     let rest = s.slice(lw[0].length);
     const tail = LOG4J_TAIL.exec(rest);
     if (tail) rest = rest.slice(tail[0].length);
