@@ -32,11 +32,15 @@ export interface ExtractOptions {
 export function extractFailures(text: string, opts: ExtractOptions = {}): Failure[] {
   const { lines, markers, levels } = normalizeText(text);
   if (runVerdict(lines) === 'passed') return [];
+  // Appended one by one: a spread of a huge candidate list overflows the call stack.
   const candidates: Candidate[] = [];
-  for (const find of LANGUAGE_MODULES) candidates.push(...find(lines));
-  candidates.push(...findEslintRows(lines));
-  candidates.push(...detectCandidates({ lines, levels }));
-  if (!candidates.some((c) => c.strength > 0.2)) candidates.push(...findActionsErrors(lines, markers));
+  const add = (found: Candidate[]) => {
+    for (const c of found) candidates.push(c);
+  };
+  for (const find of LANGUAGE_MODULES) add(find(lines));
+  add(findEslintRows(lines));
+  add(detectCandidates({ lines, levels }));
+  if (!candidates.some((c) => c.strength > 0.2)) add(findActionsErrors(lines, markers));
   const ranked = candidates
     .filter((c) => c.errorType !== null || c.errorMessage !== '' || c.codeLines.length > 0)
     .sort((a, b) => b.strength - a.strength || a.line - b.line);
