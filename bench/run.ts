@@ -12,6 +12,7 @@ import { buildIndex } from '../src/index/build-index.js';
 import { DEFAULT_HNSW } from '../src/index/dense-index.js';
 import { documentEmbeddingText } from '../src/index/document-text.js';
 import { defaultCorpus, defaultModelDir, packageRoot } from '../src/paths.js';
+import { adversarialText, measureExtractAdversarial } from './extract-adversarial.js';
 
 const args = process.argv.slice(2);
 const asJson = args.includes('--json');
@@ -122,6 +123,10 @@ for (const ef of [...new Set([32, 64, 128, 256, 512, DEFAULT_HNSW.efSearch])].so
 hnsw.setEf(DEFAULT_HNSW.efSearch);
 const chosen = sweep.find((s) => s.efSearch === DEFAULT_HNSW.efSearch)!;
 engine.close();
+// 5. Extraction on adversarial inputs: worst ms per MB (goal < 1000, linear time).
+say('extraction on adversarial inputs…');
+const adversarial = measureExtractAdversarial();
+say(adversarialText(adversarial));
 const peakRssMb = Math.round(process.resourceUsage().maxRSS / 1024);
 const report = {
   threads,
@@ -146,6 +151,8 @@ const report = {
   exactSearchMs: round(exactMs, 3),
   hnswSpeedupVsExact: round(exactMs / chosen.ms, 1),
   queries: queries.length,
+  extractWorstMsPerMb: adversarial.worstMsPerMb,
+  extractWorstCase: adversarial.worstCase,
   peakRssMb,
   manifest: { lexical: lexical.counts, encoder: full.encoder?.id },
 };

@@ -20,6 +20,10 @@ export interface Failure {
   errorMessage: string;
   /** Frames' source lines or the user's code nearest the error, newline-joined. */
   code: string;
+  /**
+   * Stack frames in one order for every language: outermost first, innermost (where the failure was
+   * raised) last, as Python prints them. Go, Java, .NET, JS and Ruby stacks are reversed on reading.
+   */
   frames: Frame[];
   /** The error line(s) as printed (traceback tail), used as the query's error part. */
   errorText: string;

@@ -12,7 +12,8 @@ export function findActionsErrors(lines: string[], markers: (string | null)[]): 
   for (let i = 0; i < lines.length; i++) {
     if (markers[i] !== 'error') continue;
     const text = lines[i]!.trim();
-    if (!text) continue;
+    // pip's upgrade notice, printed to stderr and annotated as an error by some runners.
+    if (!text || /^\[notice\]/.test(text)) continue;
     errors.push({
       language: 'unknown',
       errorType: null,

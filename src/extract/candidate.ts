@@ -14,4 +14,12 @@ export interface Candidate {
   line: number;
   /** How sure the module is that this is a real failure (a full traceback > a summary line > a log line). */
   strength: number;
+  /**
+   * Whether `frames` were read innermost first (Go, Java, .NET, JS, Ruby print stacks that way); the
+   * extractor turns them innermost-last, as Python prints them, before they leave `extractFailures`.
+   */
+  innermostFirst?: boolean;
 }
+
+/** The extractor's name for the shared error-class pattern (see `text/error-name.ts`). */
+export { ERROR_NAME as EXCEPTION_NAME } from '../text/error-name.js';

@@ -2,12 +2,18 @@ import stripAnsi from 'strip-ansi';
 
 /**
  * Removes what CI systems wrap around a program's output: ANSI colour, GitHub Actions timestamps and
- * `##[group]` / `##[endgroup]` / `##[error]` markers and workflow commands, PowerShell's
- * `NativeCommandError` wrapper, and carriage-return progress redraws. Line structure is kept.
+ * `##[group]` / `##[endgroup]` / `##[error]` markers and workflow commands, and carriage-return progress
+ * redraws. Line structure is kept: one framed line per input line.
+ *
+ * Every line is cut at {@link MAX_LINE} characters before any pattern sees it, and trailing whitespace
+ * is removed with `trimEnd()` (a `/\s+$/` replace is quadratic on a long run of spaces).
  */
 const ACTIONS_TIMESTAMP = /^\uFEFF?\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d(?:\.\d+)?Z ?/;
 const ACTIONS_MARKER = /^##\[(group|endgroup|section|command|debug|notice|warning|error)\]/;
-const WORKFLOW_COMMAND = /^::(error|warning|notice|debug|group|endgroup|add-mask)[^:]*::/;
+const WORKFLOW_COMMAND = /^::(error|warning|notice|debug|group|endgroup|add-mask)[^:]{0,400}::/;
+
+/** Lines longer than this are cut before matching, so no pattern ever sees a huge line. */
+export const MAX_LINE = 4000;
 
 export interface FramedLine {
   text: string;
@@ -17,10 +23,15 @@ export interface FramedLine {
 
 export function stripCiFraming(text: string): FramedLine[] {
   const out: FramedLine[] = [];
-  for (let raw of stripAnsi(text).split('\n')) {
-    // A progress bar redrawn with \r: keep what was last drawn.
+  for (let raw of text.split('\n')) {
+    // A progress bar redrawn with \r: keep what was last drawn (a CRLF's \r is not a redraw).
+    if (raw.endsWith('\r')) raw = raw.slice(0, -1);
     const cr = raw.lastIndexOf('\r');
     if (cr >= 0) raw = raw.slice(cr + 1);
+    // Cut before ANSI removal too: a colour code costs nothing, an 8 MiB line costs every pattern.
+    if (raw.length > MAX_LINE * 2) raw = raw.slice(0, MAX_LINE * 2);
+    raw = stripAnsi(raw);
+    if (raw.length > MAX_LINE) raw = raw.slice(0, MAX_LINE);
     let line = raw.replace(ACTIONS_TIMESTAMP, '');
     let marker: string | null = null;
     const m = ACTIONS_MARKER.exec(line) ?? WORKFLOW_COMMAND.exec(line);
@@ -28,7 +39,7 @@ export function stripCiFraming(text: string): FramedLine[] {
       marker = m[1]!;
       line = line.slice(m[0].length);
     }
-    out.push({ text: line.replace(/\s+$/, ''), marker });
+    out.push({ text: line.trimEnd(), marker });
   }
   return out;
 }

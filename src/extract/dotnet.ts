@@ -51,6 +51,7 @@ export function findDotnetFailures(lines: string[]): Candidate[] {
         errorText: msg.slice(0, 4).join('\n'),
         line: i,
         strength: 3,
+        innermostFirst: true,
       });
       continue;
     }
@@ -67,6 +68,7 @@ export function findDotnetFailures(lines: string[]): Candidate[] {
       errorText: lines[i]!.trim(),
       line: i,
       strength: frames.length ? 3 : 2,
+      innermostFirst: true,
     });
   }
   return out;

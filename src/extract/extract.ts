@@ -1,27 +1,46 @@
 import type { Failure } from '../types.js';
 import type { Candidate } from './candidate.js';
-import { stripCiFraming } from './ci-framing.js';
 import { findActionsErrors } from './actions-errors.js';
+import { detectCandidates, findEslintRows } from './detect.js';
 import { LANGUAGE_MODULES } from './languages.js';
 import { messageTemplate } from './message-template.js';
+import { normalizeText } from './normalize.js';
+import { runVerdict } from './verdict.js';
+
+export { normalizeLines } from './normalize.js';
 
 export interface ExtractOptions {
   /** Keep at most this many distinct failures (primary first). */
   maxFailures?: number;
 }
 
-/** Lines longer than this are cut before matching, so no pattern ever sees a huge line. */
-const MAX_LINE = 4000;
-
 /**
  * Reads failing output (a CI log, test runner output, or an issue comment) and returns its failures,
  * primary first, deduplicated by error type and message template; `[]` when there is no failure.
+ *
+ * 1. The text is normalized (`normalize.ts`): CI framing, markdown, log prefixes and hard wraps go.
+ * 2. A run whose own summary says it passed (`verdict.ts`) reports nothing.
+ * 3. The per-language readers (structure: frames, code) and the language-agnostic detector
+ *    (`detect.ts`: tool diagnostics, typed error lines, runtime fatals, shells, notifiers) propose
+ *    candidates, each with a strength; wrappers ("exit code 1", `make: ***`, Maven's goal failure) are
+ *    weakest, so they are primary only when no cause is printed.
+ * 4. The strongest candidate is primary; among equals the earliest printed.
+ *
+ * Frames come innermost last in every language (the order Python prints), so `frames.at(-1)` is where
+ * the failure happened.
  */
 export function extractFailures(text: string, opts: ExtractOptions = {}): Failure[] {
-  const { lines, markers } = normalizeLines(text);
+  const { lines, markers, levels } = normalizeText(text);
+  if (runVerdict(lines) === 'passed') return [];
+  // Appended one by one: a spread of a huge candidate list overflows the call stack.
   const candidates: Candidate[] = [];
-  for (const find of LANGUAGE_MODULES) candidates.push(...find(lines));
-  if (candidates.length === 0) candidates.push(...findActionsErrors(lines, markers));
+  const add = (found: Candidate[]) => {
+    for (const c of found) candidates.push(c);
+  };
+  for (const find of LANGUAGE_MODULES) add(find(lines));
+  add(findEslintRows(lines));
+  add(detectCandidates({ lines, levels }));
+  if (!candidates.some((c) => c.strength > 0.2)) add(findActionsErrors(lines, markers));
   const ranked = candidates
     .filter((c) => c.errorType !== null || c.errorMessage !== '' || c.codeLines.length > 0)
     .sort((a, b) => b.strength - a.strength || a.line - b.line);
@@ -37,28 +56,11 @@ export function extractFailures(text: string, opts: ExtractOptions = {}): Failur
       errorType: c.errorType ?? '',
       errorMessage: c.errorMessage,
       code: c.codeLines.join('\n'),
-      frames: c.frames,
+      frames: c.innermostFirst ? [...c.frames].reverse() : c.frames,
       errorText: c.errorText || (c.errorType ? `${c.errorType}: ${c.errorMessage}` : c.errorMessage),
       template,
     });
     if (out.length >= (opts.maxFailures ?? 5)) break;
   }
   return out;
-}
-
-/**
- * CI framing and ANSI removed; markdown code fences dropped (their content kept); a comment quoted
- * as a whole with `> ` unquoted (pytest's own `>` markers are left alone).
- */
-export function normalizeLines(text: string): { lines: string[]; markers: (string | null)[] } {
-  const framed = stripCiFraming(text).filter((l) => !/^\s*(```|~~~)[\w+-]*\s*$/.test(l.text));
-  let lines = framed.map((l) => (l.text.length > MAX_LINE ? l.text.slice(0, MAX_LINE) : l.text));
-  const markers = framed.map((l) => l.marker);
-  const nonEmpty = lines.filter((l) => l.trim() !== '');
-  const quoted = nonEmpty.filter((l) => /^>( |$)/.test(l)).length;
-  const pytestish = nonEmpty.some((l) => /^E {2,}\S/.test(l));
-  if (nonEmpty.length > 0 && quoted / nonEmpty.length >= 0.6 && !pytestish) {
-    lines = lines.map((l) => l.replace(/^> ?/, ''));
-  }
-  return { lines, markers };
 }

@@ -8,8 +8,9 @@ const PKG_HEADER = /^# (\S+)$/;
 const COMPILE = /^(\S+\.go):(\d+)(?::(\d+))?: (.+)$/;
 
 /** Go: `panic:` with goroutine frames, `--- FAIL` test messages, and compiler errors under `# package`. */
-export function findGoFailures(lines: string[]): Candidate[] {
+export function findGoFailures(input: string[]): Candidate[] {
   const out: Candidate[] = [];
+  const lines = unflatten(input);
   for (let i = 0; i < lines.length; i++) {
     const line = lines[i]!;
     const p = PANIC.exec(line.trim());
@@ -26,6 +27,7 @@ export function findGoFailures(lines: string[]): Candidate[] {
       out.push({
         language: 'go',
         errorType: 'panic',
+        innermostFirst: true,
         errorMessage: p[1]!.replace(/\s*\[recovered\]$/, ''),
         frames,
         codeLines: [],
@@ -37,27 +39,15 @@ export function findGoFailures(lines: string[]): Candidate[] {
     }
     const f = FAIL_TEST.exec(line);
     if (f) {
-      const m = TEST_MSG.exec(lines[i + 1] ?? '');
-      if (m) {
-        let message = m[3]!.trim();
-        // testify: `file_test.go:12:` then "Error Trace:", "Error: Not equal:" … lines.
-        if (!message || /^Error Trace:/.test(message)) {
-          const err = lines
-            .slice(i + 1, i + 12)
-            .map((l) => /^\s+Error:\s+(.+)$/.exec(l))
-            .find(Boolean);
-          if (err) message = err[1]!.trim();
-        }
+      const msg = testMessage(lines, i, f[1]!);
+      if (msg) {
         out.push({
           language: 'go',
           errorType: 'test failure',
-          errorMessage: message,
-          frames: [{ file: m[1]!, line: Number(m[2]), function: f[1]!, source: null }],
+          errorMessage: msg.message,
+          frames: [{ file: msg.file, line: msg.line, function: f[1]!, source: null }],
           codeLines: [],
-          errorText: lines
-            .slice(i, i + 4)
-            .map((l) => l.trim())
-            .join('\n'),
+          errorText: [line.trim(), msg.text].join('\n'),
           line: i,
           strength: 2,
         });
@@ -67,9 +57,14 @@ export function findGoFailures(lines: string[]): Candidate[] {
     if (PKG_HEADER.test(line)) {
       const c = COMPILE.exec(lines[i + 1] ?? '');
       if (c) {
+        // `FAIL <pkg> [setup failed]` (go test) names the verdict; `go build` prints none.
+        const pkg = PKG_HEADER.exec(line)![1]!;
+        const verdict = lines
+          .map((l) => /^FAIL\s+(\S+) \[(setup failed|build failed)\]$/.exec(l.trim()))
+          .find((v) => v?.[1] === pkg);
         out.push({
           language: 'go',
-          errorType: 'build failed',
+          errorType: verdict?.[2] ?? 'build failed',
           errorMessage: c[4]!.trim(),
           frames: [{ file: c[1]!, line: Number(c[2]), function: null, source: null }],
           codeLines: [],
@@ -81,4 +76,72 @@ export function findGoFailures(lines: string[]): Candidate[] {
     }
   }
   return out;
+}
+
+/**
+ * The message of a failed test. `go test -v` prints a test's `file_test.go:N: msg` lines BEFORE its
+ * `--- FAIL` line (after `=== RUN`); without `-v` they follow it, indented. Both are read, earliest first.
+ */
+function testMessage(
+  lines: string[],
+  failAt: number,
+  name: string,
+): { message: string; file: string; line: number; text: string } | null {
+  let from = failAt + 1;
+  for (let k = failAt - 1; k >= Math.max(0, failAt - 300); k--) {
+    const t = lines[k]!.trim();
+    if (t === `=== RUN   ${name}` || t === `=== CONT  ${name}` || /^=== RUN\s/.test(t) && t.endsWith(` ${name}`)) {
+      from = k + 1;
+      break;
+    }
+    if (/^--- (?:FAIL|PASS|SKIP): /.test(t)) break;
+  }
+  const range = from <= failAt ? [...rangeOf(from, failAt), ...rangeOf(failAt + 1, failAt + 12)] : rangeOf(failAt + 1, failAt + 12);
+  for (const k of range) {
+    const m = TEST_MSG.exec(lines[k] ?? '');
+    if (!m) continue;
+    let message = m[3]!.trim();
+    // testify: `file_test.go:12:` then "Error Trace:", "Error: Not equal:" … lines.
+    if (!message || /^Error Trace:/.test(message)) {
+      const err = lines
+        .slice(k, k + 12)
+        .map((l) => /^\s+Error:\s+(.+)$/.exec(l))
+        .find(Boolean);
+      if (err) message = err[1]!.trim();
+    }
+    return { message, file: m[1]!, line: Number(m[2]), text: lines[k]!.trim() };
+  }
+  return null;
+}
+
+function rangeOf(from: number, to: number): number[] {
+  const out: number[] = [];
+  for (let k = from; k < to; k++) out.push(k);
+  return out;
+}
+
+/**
+ * A `go test -v` transcript pasted into one line ("=== RUN   T --- FAIL: T (0.00s)     x_test.go:8: msg")
+ * is split back into its lines.
+ */
+function unflatten(lines: string[]): string[] {
+  if (!lines.some(flattened)) return lines;
+  const out: string[] = [];
+  for (const l of lines) {
+    if (!flattened(l)) {
+      out.push(l);
+      continue;
+    }
+    const parts = l.split(/\s(?=--- FAIL: |=== RUN )|\s{2,}(?=[\w./-]{1,200}_test\.go:\d+: )/);
+    for (const p of parts) out.push(/_test\.go:\d+: /.test(p) ? `    ${p.trim()}` : p.trim());
+  }
+  return out;
+}
+
+/** Whether a line holds a test marker after some other text (plain `indexOf`: no pattern scans the line). */
+function flattened(line: string): boolean {
+  const t = line.trimStart();
+  const fail = t.indexOf('--- FAIL: ');
+  const run = t.indexOf('=== RUN ');
+  return fail > 0 || run > 0;
 }

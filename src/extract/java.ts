@@ -5,8 +5,11 @@ const JAVA_EXCEPTION =
   /^(?:Exception in thread "[^"]{0,200}" )?((?:[a-z_$][\w$]*\.)+[A-Z][\w$]*(?:Exception|Error|Throwable))(?:: (.*))?$/;
 const AT = /^\s*at ([\w$.<>/]+)\(([^()]*)\)\s*$/;
 const CAUSED_BY = /^\s*Caused by: ((?:[a-z_$][\w$]*\.)+[A-Z][\w$]*)(?:: (.*))?$/;
-const MAVEN_GOAL = /^\[ERROR\] Failed to execute goal (\S+) \([^)]*\) on project [^:]+: (.+?)(?: -> \[Help 1\])?$/;
-const MAVEN_HELP = /^\[ERROR\] \[Help 1\] https?:\/\/\S+\/(\w+Exception)\s*$/;
+// Maven's `[ERROR] ` prefix is a log level: normalization has removed it.
+const MAVEN_GOAL = /^(?:\[ERROR\] )?Failed to execute goal (\S+) \([^)]*\) on project [^:]+: (.+)$/;
+const MAVEN_HELP = /^(?:\[ERROR\] )?\[Help 1\] https?:\/\/\S+\/(\w+Exception)\s*$/;
+/** The build tool's own exceptions: consequences of the failure it reports, never its cause. */
+const BUILD_TOOL_EXCEPTION = /^(?:org\.apache\.maven|org\.codehaus\.plexus|org\.gradle)\./;
 const KOTLIN_E = /^e: (?:file:\/\/)?(\S+\.kts?):\s?\(?(\d+)[,:]\s?(\d+)\)?:? (.+)$/;
 const GRADLE_WRONG = /^\* What went wrong:\s*$/;
 
@@ -45,7 +48,8 @@ export function findJavaFailures(lines: string[]): Candidate[] {
         codeLines: [],
         errorText: errorLines.join('\n'),
         line: i,
-        strength: 3,
+        strength: BUILD_TOOL_EXCEPTION.test(m[1]!) ? 0.3 : 3,
+        innermostFirst: true,
       });
       i = k - 1;
       continue;
@@ -63,12 +67,13 @@ export function findJavaFailures(lines: string[]): Candidate[] {
       out.push({
         language: 'java',
         errorType: type,
-        errorMessage: goal[2]!.trim(),
+        errorMessage: goal[2]!.replace(/\s*-> \[Help 1\]$/, '').trim(),
         frames: [],
         codeLines: [],
         errorText: line,
         line: i,
-        strength: 2,
+        // A wrapper: the compiler's or the plugin's own error, printed above, is the cause.
+        strength: 0.5,
       });
       continue;
     }
@@ -76,13 +81,14 @@ export function findJavaFailures(lines: string[]): Candidate[] {
     if (ke) {
       out.push({
         language: 'kotlin',
-        errorType: 'CompilationError',
+        // Kotlin's Gradle compile failure implies `CompilationErrorException`; no class is printed.
+        errorType: 'CompilationErrorException',
         errorMessage: ke[4]!.trim(),
         frames: [{ file: ke[1]!, line: Number(ke[2]), function: null, source: null }],
         codeLines: [],
         errorText: line,
         line: i,
-        strength: 2,
+        strength: 3,
       });
       continue;
     }
@@ -101,7 +107,7 @@ export function findJavaFailures(lines: string[]): Candidate[] {
           codeLines: [],
           errorText: [what, ...detail].join('\n'),
           line: i,
-          strength: 1,
+          strength: 0.4,
         });
     }
   }

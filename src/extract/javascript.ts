@@ -8,6 +8,8 @@ const AT_FRAME = /^\s*at (?:(?:async )?(.+?) \((.+?):(\d+):(\d+)\)|(.+?):(\d+):(
 const JEST_HEADER = /^\s*● (?!\s)(.+ › .+|Test suite failed to run|[^A-Z\s].*)$/;
 const CODE_FRAME = /^\s*(>?)\s*(\d+) \| ?(.*)$/;
 const WEBPACK = /^ERROR in (\S+)/;
+const VITEST_ARROW = /^\s*→ (\S.*)$/;
+const VITEST_FAILED = /^\s*[×✗✕] \S/;
 const TSC = /^(\S+\.(?:tsx?|mts|cts|vue))(?:\((\d+),(\d+)\)|:(\d+):(\d+)) ?[:-] ?error (TS\d+): (.+)$/;
 
 /** Node.js stacks, Jest/Vitest failures (`●` blocks with code frames), and webpack `ERROR in` blocks. */
@@ -35,6 +37,17 @@ export function findJavaScriptFailures(lines: string[]): Candidate[] {
         for (let k = i; k <= i + 40 && k < lines.length; k++) used.add(k);
         continue;
       }
+    }
+    // vitest's verbose reporter: a `×` test line, then its error as an arrow line `→ expected 2 to be 3`.
+    const arrow = VITEST_ARROW.exec(line);
+    if (arrow && VITEST_FAILED.test(lines[i - 1] ?? '')) {
+      const typed = JS_ERROR.exec(arrow[1]!);
+      out.push(
+        typed
+          ? cand(typed[1]!, typed[3]!.trim(), [], [], arrow[1]!, i, 3)
+          : cand('AssertionError', arrow[1]!.trim(), [], [], arrow[1]!, i, 3),
+      );
+      continue;
     }
     const wp = WEBPACK.exec(line);
     if (wp) {
@@ -109,6 +122,33 @@ function readJestBlock(lines: string[], start: number): Candidate | null {
     }
   }
   if (msg.length === 0) return null;
+  // "Jest encountered an unexpected token" is boilerplate; the parser's own error follows in "Details:".
+  if (/^Jest encountered an unexpected token/.test(msg[0]!)) {
+    for (let k = start + 1; k < Math.min(lines.length, start + 80); k++) {
+      if (JEST_HEADER.test(lines[k]!)) break;
+      const e = JS_ERROR.exec(lines[k]!);
+      if (e) {
+        errorType = e[1]!;
+        msg.unshift(e[3]!.trim());
+        break;
+      }
+    }
+  }
+  // ts-jest prints tsc's diagnostic as the message: `file.ts:2:15 - error TS2305: …`.
+  const tsc = /(?:^|\s)error (TS\d{3,5}): ?(.+)$/.exec(msg[0]!);
+  if (!errorType && tsc) {
+    errorType = tsc[1]!;
+    msg[0] = tsc[2]!.trim();
+  }
+  // SWC / oxc print a miette report (`x Unexpected token`) and name the kind below: "Caused by: Syntax Error".
+  const miette = /^[x×] (\S.*)$/.exec(msg[0]!);
+  if (!errorType && miette) {
+    const block = lines.slice(start + 1, Math.min(lines.length, start + 80)).map((l) => l.trim());
+    const cause = block.findIndex((l) => l === 'Caused by:');
+    const kind = cause >= 0 ? (block[cause + 1] ?? '').replace(/\s+/g, '') : '';
+    errorType = /^[A-Z]\w*Error$/.test(kind) ? kind : 'SyntaxError';
+    msg[0] = miette[1]!;
+  }
   if (!errorType) errorType = /^expect\(/.test(msg[0]!) ? 'JestAssertionError' : 'Error';
   return cand(errorType, msg[0]!, frames, code, msg.slice(0, 6).join('\n'), start, 3);
 }
@@ -122,5 +162,16 @@ function cand(
   line: number,
   strength: number,
 ): Candidate {
-  return { language: 'javascript', errorType, errorMessage, frames, codeLines, errorText, line, strength };
+  // V8 prints `at` frames innermost first.
+  return {
+    language: 'javascript',
+    errorType,
+    errorMessage,
+    frames,
+    codeLines,
+    errorText,
+    line,
+    strength,
+    innermostFirst: true,
+  };
 }

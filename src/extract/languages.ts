@@ -1,6 +1,5 @@
 import type { Candidate } from './candidate.js';
 import { findDotnetFailures } from './dotnet.js';
-import { findBareErrorLines } from './error-line.js';
 import { findGoFailures } from './go.js';
 import { findJavaFailures } from './java.js';
 import { findJavaScriptFailures } from './javascript.js';
@@ -19,5 +18,4 @@ export const LANGUAGE_MODULES: FailureFinder[] = [
   findRustFailures,
   findRubyFailures,
   findDotnetFailures,
-  findBareErrorLines,
 ];

@@ -8,6 +8,15 @@ const CARET = /^\s*[~^][\s~^]*$/;
 const EXCEPTION_LINE = new RegExp(
   String.raw`^(${EXCEPTION_NAME}|[A-Z]\w*Error|StopIteration|KeyboardInterrupt|SystemExit|GeneratorExit)(?::\s?(.*))?$`,
 );
+/**
+ * After a traceback's frames, an unindented `module.name: message` line ends it, whatever the class is
+ * called (`socket.timeout`, `select.error`).
+ */
+const LOOSE_EXCEPTION_LINE = /^([A-Za-z_][\w.]{0,200})(?::\s?(.*))?$/;
+function looseException(line: string): RegExpExecArray | null {
+  const m = LOOSE_EXCEPTION_LINE.exec(line);
+  return m && /\.[A-Za-z_]\w*$/.test(m[1]!) ? m : null;
+}
 const CHAIN =
   /^(During handling of the above exception, another exception occurred:|The above exception was the direct cause of the following exception:)\s*$/;
 const PYTEST_E = /^E(?:\s|$)/;
@@ -93,8 +102,9 @@ function readTraceback(lines: string[], start: number): { candidate: Omit<Candid
       if (line.trim() === '' && errorType) break;
       continue;
     }
-    const bare = line.replace(/^E?\s{0,8}/, '');
-    const ex = /^\S/.test(line) || /^E\s/.test(line) ? EXCEPTION_LINE.exec(bare) : null;
+    // pytest's `E   ` prefix, only when it is one: `EOFError` and `ExceptionGroup` keep their `E`.
+    const bare = /^E\s/.test(line) ? line.replace(/^E\s{1,8}/, '') : line;
+    const ex = /^\S/.test(line) || /^E\s/.test(line) ? (EXCEPTION_LINE.exec(bare) ?? (frames.length ? looseException(bare) : null)) : null;
     if (ex) {
       errorType = ex[1]!;
       errorMessage = (ex[2] ?? '').trim();
@@ -212,7 +222,7 @@ function readPytestBlock(lines: string[], first: number, last: number): Candidat
       continue;
     }
     if (PYTEST_REPR.test(l) || CARET.test(l) || l.trim() === '') continue;
-    const src = l.replace(/^>/, ' ').replace(/\s+$/, '');
+    const src = l.replace(/^>/, ' ').trimEnd();
     if (src.trim() === '' || /^\s*\.\.\.\s*$/.test(src)) continue;
     codeLines.push(src);
     const lastFrame = frames[frames.length - 1];

@@ -41,6 +41,7 @@ export function findRubyFailures(lines: string[]): Candidate[] {
         errorText: msg.slice(0, 4).join('\n'),
         line: i,
         strength: 3,
+        innermostFirst: true,
       });
       continue;
     }

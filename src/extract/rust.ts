@@ -3,8 +3,10 @@ import type { Candidate } from './candidate.js';
 const DIAGNOSTIC = /^error\[(E\d{4})\]: (.+)$/;
 const ARROW = /^\s*--> (.+?):(\d+):(\d+)\s*$/;
 const GUTTER = /^\s*(\d+)\s*\|\s?(.*)$/;
-const PANIC_NEW = /^thread '([^']*)' panicked at (\S+?):(\d+):(\d+):\s*(.*)$/;
-const PANIC_OLD = /^thread '([^']*)' panicked at '(.*)', (\S+?):(\d+):(\d+)\s*$/;
+// Rust ≥ 1.88 prints the thread id: `thread 'main' (35756) panicked at src/main.rs:3:5:`.
+const PANIC_NEW = /^thread '([^']*)'(?: \(\d+\))? panicked at (\S+?):(\d+):(\d+):\s*(.*)$/;
+const PANIC_OLD = /^thread '([^']*)'(?: \(\d+\))? panicked at '(.*)', (\S+?):(\d+):(\d+)$/;
+const PANIC_OLD_START = /^thread '[^']*'(?: \(\d+\))? panicked at '/;
 
 /** Rust: `error[E…]` diagnostics with their source gutter, and panics in both formats. */
 export function findRustFailures(lines: string[]): Candidate[] {
@@ -55,7 +57,12 @@ export function findRustFailures(lines: string[]): Candidate[] {
       });
       continue;
     }
-    const po = PANIC_OLD.exec(line);
+    // The old format quotes the message first; a console may have wrapped it over several lines.
+    let po = PANIC_OLD.exec(line);
+    for (let k = 1; !po && k <= 3 && PANIC_OLD_START.test(line) && i + k < lines.length; k++)
+      po = PANIC_OLD.exec(
+        [line, ...lines.slice(i + 1, i + k + 1).map((l) => l.trim())].join(line.endsWith(' ') ? '' : ' '),
+      );
     if (po) {
       out.push({
         language: 'rust',

@@ -5,8 +5,8 @@
  * callers can embed them; all are linear-time (bounded qualifier, no nested quantifiers).
  */
 
-/** Up to eight dotted qualifiers before the class name (`json.decoder.`, `java.lang.`). */
-const QUALIFIER = String.raw`(?:[A-Za-z_]\w*\.){0,8}`;
+/** Up to eight qualifiers before the class name (`json.decoder.`, `java.lang.`, Ruby's `ActiveRecord::`). */
+const QUALIFIER = String.raw`(?:[A-Za-z_]\w*(?:\.|::)){0,8}`;
 
 /** The suffixes that mark a class name as an error, exception or abnormal exit. */
 export const ERROR_NAME_SUFFIXES = [
@@ -21,6 +21,9 @@ export const ERROR_NAME_SUFFIXES = [
   'NotFound',
   'Timeout',
   'Denied',
+  'Invalid',
+  // Python's exception groups: `ExceptionGroup`, `BaseExceptionGroup`.
+  '(?<=Exception)Group',
 ] as const;
 
 /** Regex source of an error type name, dotted prefix included (no capture groups). */

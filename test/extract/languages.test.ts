@@ -126,7 +126,9 @@ TypeError: Cannot read properties of undefined (reading 'first')
     assert.equal(f.errorType, 'TypeError');
     assert.equal(f.errorMessage, "Cannot read properties of undefined (reading 'first')");
     assert.equal(f.code, 'console.log(user.name.first);');
-    assert.equal(f.frames[0]!.file, '/home/u/app/index.js');
+    // Frames are innermost last in every language: V8's first `at` line is the last frame.
+    assert.equal(f.frames.at(-1)!.file, '/home/u/app/index.js');
+    assert.equal(f.frames[0]!.file, 'node:internal/modules/cjs/loader');
   });
 
   test('Jest failure with a code frame', () => {
@@ -228,14 +230,36 @@ exit status 2`);
     assert.deepEqual(f.frames[0], { file: '/tmp/sandbox/prog.go', line: 8, function: 'main.main', source: null });
   });
 
-  test('--- FAIL message', () => {
-    const f = primary(
-      `=== RUN   TestSum
+  test('go test -v: the message is printed BEFORE the --- FAIL line (issue #9)', () => {
+    const f = primary(`=== RUN   TestSum
     sum_test.go:12: Sum([1 2]) = 4; want 3
---- FAIL: TestSum (0.00s)`.replace('=== RUN   TestSum\n    sum_test', '--- FAIL: TestSum (0.00s)\n    sum_test'),
-    );
+--- FAIL: TestSum (0.00s)
+=== RUN   TestProduct
+--- PASS: TestProduct (0.00s)
+FAIL
+exit status 1
+FAIL\texample.com/calc\t0.002s`);
     assert.equal(f.errorType, 'test failure');
     assert.equal(f.errorMessage, 'Sum([1 2]) = 4; want 3');
+    assert.deepEqual(f.frames, [{ file: 'sum_test.go', line: 12, function: 'TestSum', source: null }]);
+  });
+
+  test('go test without -v: the message follows the --- FAIL line', () => {
+    const f = primary(`--- FAIL: TestSum (0.00s)
+    sum_test.go:12: Sum([1 2]) = 4; want 3
+FAIL
+FAIL\texample.com/calc\t0.002s`);
+    assert.equal(f.errorMessage, 'Sum([1 2]) = 4; want 3');
+  });
+
+  test('go test -v: a passing test before the failing one lends it no message', () => {
+    const f = primary(`=== RUN   TestA
+    a_test.go:5: just logging
+--- PASS: TestA (0.00s)
+=== RUN   TestB
+    b_test.go:9: got 1, want 2
+--- FAIL: TestB (0.00s)`);
+    assert.equal(f.errorMessage, 'got 1, want 2');
   });
 });
 
@@ -334,7 +358,9 @@ describe('.NET', () => {
    at Program.Main() in /src/Program.cs:line 9`);
     assert.equal(f.errorType, 'System.ArgumentNullException');
     assert.equal(f.errorMessage, "Value cannot be null. (Parameter 'source')");
-    assert.deepEqual(f.frames[1], { file: '/src/Program.cs', line: 9, function: 'Program.Main()', source: null });
+    // Innermost last: .NET prints the throwing frame first, the extractor reverses the stack.
+    assert.deepEqual(f.frames[0], { file: '/src/Program.cs', line: 9, function: 'Program.Main()', source: null });
+    assert.equal(f.frames.at(-1)!.function, 'System.Linq.ThrowHelper.ThrowArgumentNullException(ExceptionArgument argument)');
   });
 });
 

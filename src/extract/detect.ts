@@ -1,0 +1,538 @@
+import type { Frame } from '../types.js';
+import { EXCEPTION_NAME, type Candidate } from './candidate.js';
+import type { LogLevel } from './normalize.js';
+
+/**
+ * The language-agnostic candidate detector. It looks at every normalized line for the shapes that
+ * failures take across tools and runtimes, and scores each candidate:
+ *
+ * | strength | what                                                                            |
+ * |---|---|
+ * | 3   | a tool's diagnostic with a location or code (compilers, linters, type checkers, runtimes' fatal lines) |
+ * | 2   | a typed error line on its own (`FooError: msg`, `Caused by: x.y.FooException`) |
+ * | 1.5 | a localized or notifier form (`原因: java.lang.X`, `Error type: X`, `X in Controller#action`) |
+ * | 1   | a typed error inside prose (an inline code span), a line a logger rated WARN |
+ * | 0.8 | a canonical runtime message without its class (`Object reference not set…`)  |
+ * | 0.2 | a wrapper: exit codes, `make: ***`, `error: could not compile`, npm `ELIFECYCLE` |
+ *
+ * The per-language readers (python.ts, java.ts…) find the same failures with their structure (frames,
+ * code) at strength 3; the extractor keeps the strongest, earliest one first.
+ */
+export interface DetectInput {
+  lines: string[];
+  levels: LogLevel[];
+}
+
+export function detectCandidates({ lines, levels }: DetectInput): Candidate[] {
+  const out: Candidate[] = [];
+  const ctx = documentContext(lines);
+  for (let i = 0; i < lines.length; i++) {
+    const raw = lines[i]!;
+    if (raw.length === 0) continue;
+    const level = levels[i] ?? null;
+    if (level === 'info' || level === 'debug') continue;
+    const line = view(raw);
+    if (!line) continue;
+    const tool = toolDiagnostic(line, i, ctx);
+    const found =
+      (tool && withCaretCode(tool, lines, i)) ??
+      runtimeLine(lines, line, i) ??
+      shellNotFound(line, i) ??
+      packageManager(lines, line, i) ??
+      notifier(lines, line, i) ??
+      typedLine(lines, line, i) ??
+      wrapper(line, i);
+    if (found) {
+      if (level === 'warn') found.strength = Math.min(found.strength, 1);
+      out.push(found);
+      continue;
+    }
+    const inline = inlineTyped(raw, i) ?? inAction(lines, line, i) ?? canonicalMessage(line, i);
+    if (inline) out.push(inline);
+  }
+  return out;
+}
+
+interface DocContext {
+  /** The exception Maven names in its `[Help 1]` link (`MojoFailureException`), when it printed one. */
+  mavenHelp: string | null;
+}
+
+function documentContext(lines: string[]): DocContext {
+  let mavenHelp: string | null = null;
+  for (const l of lines) {
+    const m = /\[Help 1\] https?:\/\/\S{1,200}\/(\w{1,80}Exception)\s*$/.exec(l);
+    if (m) {
+      mavenHelp = m[1]!;
+      break;
+    }
+  }
+  return { mavenHelp };
+}
+
+/** A line as a detector reads it: trimmed, list bullet and surrounding quotes or backticks removed. */
+function view(raw: string): string {
+  let s = raw.trim();
+  s = s.replace(/^(?:[-*+•]|\d{1,3}[.)])\s+(?=\S)/, '');
+  if (s.includes('**')) s = s.replace(/\*\*([^*\n]{1,300})\*\*/g, '$1');
+  const wrapped = /^([`"'])(.*)\1$/.exec(s);
+  if (wrapped) s = wrapped[2]!.trim();
+  else if (/^["`]/.test(s) && !/^["`].*["`]/.test(s)) s = s.slice(1);
+  return s;
+}
+
+function cand(
+  language: string,
+  errorType: string | null,
+  errorMessage: string,
+  errorText: string,
+  line: number,
+  strength: number,
+  frames: Frame[] = [],
+): Candidate {
+  return { language, errorType, errorMessage, frames, codeLines: [], errorText, line, strength };
+}
+
+// ---------------------------------------------------------------------------------------------------
+// Compilers, linters, type checkers: `path:line[:col]: …` and `path(line,col): error CODE: …`.
+
+const PATH_LINE = /^([\w.~$@/\\][^:]{0,300}?|[A-Za-z]:[\\/][^:]{0,300}?):(\d+):(?:(\d+):?)? ?(.*)$/;
+const PAREN_LOCATION = /^(\S.{0,300}?)\((\d+),(\d+)(?:,\d+,\d+)?\): ?(error|warning) ([A-Z]{1,8}\d{1,6}): ?(.*)$/;
+const BARE_CODED = /^(?:\S.{0,300}?: )?error ([A-Z]{2,8}\d{2,6}): (.+)$/;
+const MAVEN_JAVAC = /^(\S.{0,300}?\.java):\[(\d+),(\d+)\] (.+)$/;
+const FLAKE8_CODE = /^([A-Z]{1,3}\d{2,4}) (?:\[\*\] )?(.+)$/;
+const PYLINT_CODE = /^([CRWEF]\d{4}): (.+?) \(([a-z][\w-]{0,60})\)$/;
+const MYPY_CODE = /\s\[([a-z][\w-]{0,60})\]$/;
+const KEYED = /^\[([A-Z][\w-]{0,40}\/[\w-]{1,60})\] (.+)$/;
+const ESLINT_ROW = /^(\d+):(\d+)\s+(error|warning)\s+(\S.*)$/;
+const TSC_INLINE = /^-? ?error (TS\d{3,5}): ?(.+)$/;
+
+function toolDiagnostic(line: string, i: number, ctx: DocContext): Candidate | null {
+  const paren = PAREN_LOCATION.exec(line);
+  if (paren) {
+    if (paren[4] !== 'error') return null;
+    const code = paren[5]!;
+    const message = paren[6]!.replace(/\s\[[^\]]{1,400}\]$/, '').trim();
+    const language = /^TS/.test(code) ? 'typescript' : /^(?:CS|RZ|BC|FS|NU|MSB|NETSDK)/.test(code) ? 'csharp' : 'unknown';
+    // MSBuild's own "command exited with code" is a consequence of the error printed before it.
+    const strength = /^MSB3073$|^MSB4181$/.test(code) ? 0.2 : 3;
+    return withFrame(cand(language, code, message, line, i, strength), paren[1]!, paren[2]!);
+  }
+  const mj = MAVEN_JAVAC.exec(line);
+  if (mj) {
+    const c = cand('java', ctx.mavenHelp ?? 'MojoFailureException', mj[4]!.trim(), line, i, 3);
+    return withFrame(c, mj[1]!, mj[2]!);
+  }
+  const tsc = TSC_INLINE.exec(line);
+  if (tsc) return cand('typescript', tsc[1]!, tsc[2]!.trim(), line, i, 3);
+  const bare = BARE_CODED.exec(line);
+  if (bare && !PATH_LINE.test(line)) return cand('unknown', bare[1]!, bare[2]!.trim(), line, i, 2.5);
+  const pl = PATH_LINE.exec(line);
+  if (!pl || !/[\\/.]/.test(pl[1]!) || /\s/.test(pl[1]!.replace(/^[A-Za-z]:/, '').trim()) && !/\.\w{1,6}$/.test(pl[1]!))
+    return null;
+  const [, file, ln, , rest] = pl;
+  const body = rest!.trim();
+  // tsc's pretty form: `file.ts:2:15 - error TS2305: …`.
+  const ts = TSC_INLINE.exec(body);
+  if (ts) return withFrame(cand('typescript', ts[1]!, ts[2]!.trim(), line, i, 3), file!, ln!);
+  const lang = languageOfPath(file!);
+  const err = /^(?:fatal )?error: ?(.*)$/.exec(body);
+  if (err) {
+    let message = err[1]!.trim();
+    let type = 'error';
+    const mypy = lang === 'python' ? MYPY_CODE.exec(message) : null;
+    if (mypy) {
+      type = mypy[1]!;
+      message = message.slice(0, mypy.index).trim();
+    }
+    const keyed = KEYED.exec(message);
+    if (keyed) {
+      type = keyed[1]!;
+      message = keyed[2]!.trim();
+    }
+    return withFrame(cand(lang, type, message, line, i, 3), file!, ln!);
+  }
+  if (lang === 'python') {
+    const pylint = PYLINT_CODE.exec(body);
+    if (pylint) return withFrame(cand('python', pylint[1]!, pylint[2]!.trim(), line, i, 3), file!, ln!);
+    const f8 = FLAKE8_CODE.exec(body);
+    if (f8) return withFrame(cand('python', f8[1]!, f8[2]!.trim(), line, i, 3), file!, ln!);
+  }
+  return null;
+}
+
+function withFrame(c: Candidate, file: string, line: string): Candidate {
+  c.frames = [{ file: file.trim(), line: Number(line), function: null, source: null }];
+  return c;
+}
+
+const GUTTER = /^\s{0,12}\d{0,7}\s{0,4}\|\s?/;
+const CARET_ROW = /^[\s|]*[~^][\s~^]*$/;
+
+/**
+ * Compilers print the offending source line under a diagnostic, then a caret row (gcc ≥ 9 and rustc
+ * with a `N |` gutter): that line is the failure's code.
+ */
+function withCaretCode(c: Candidate, lines: string[], i: number): Candidate {
+  const src = lines[i + 1] ?? '';
+  if (src.trim() === '' || !CARET_ROW.test(lines[i + 2] ?? '')) return c;
+  const code = src.replace(GUTTER, '').trim();
+  if (code) {
+    c.codeLines = [code];
+    if (c.frames[0]) c.frames[0].source = code;
+  }
+  return c;
+}
+
+function languageOfPath(file: string): string {
+  const ext = /\.(\w{1,6})$/.exec(file)?.[1]?.toLowerCase() ?? '';
+  const map: Record<string, string> = {
+    py: 'python',
+    pyi: 'python',
+    js: 'javascript',
+    jsx: 'javascript',
+    mjs: 'javascript',
+    cjs: 'javascript',
+    ts: 'typescript',
+    tsx: 'typescript',
+    java: 'java',
+    kt: 'kotlin',
+    kts: 'kotlin',
+    go: 'go',
+    rs: 'rust',
+    c: 'c',
+    h: 'c',
+    cc: 'cpp',
+    cpp: 'cpp',
+    cxx: 'cpp',
+    hpp: 'cpp',
+    cs: 'csharp',
+    razor: 'csharp',
+    rb: 'ruby',
+    php: 'php',
+    swift: 'swift',
+  };
+  return map[ext] ?? 'unknown';
+}
+
+/** eslint's stylish format: a file header line, then `  12:5  error  message  rule-id` rows. */
+export function findEslintRows(lines: string[]): Candidate[] {
+  const out: Candidate[] = [];
+  let file: string | null = null;
+  for (let i = 0; i < lines.length; i++) {
+    const l = lines[i]!;
+    if (/^\S.{0,300}\.(?:[cm]?[jt]sx?|vue|svelte)$/.test(l.trim()) && !/\s/.test(l.trim())) {
+      file = l.trim();
+      continue;
+    }
+    if (!file) continue;
+    const row = ESLINT_ROW.exec(l.trim());
+    if (!row) {
+      if (l.trim() === '') file = null;
+      continue;
+    }
+    if (row[3] !== 'error') continue;
+    const cols = row[4]!.split(/\s{2,}/);
+    const rule = cols.length > 1 ? cols[cols.length - 1]! : null;
+    if (!rule || !/^@?[\w-]{1,60}(?:\/[\w-]{1,60})?$/.test(rule)) continue;
+    const message = cols.slice(0, -1).join('  ').trim();
+    const c = cand(/\.tsx?$/.test(file) ? 'typescript' : 'javascript', rule, message, l.trim(), i, 3);
+    out.push(withFrame(c, file, row[1]!));
+  }
+  return out;
+}
+
+// ---------------------------------------------------------------------------------------------------
+// Runtimes' fatal lines.
+
+const GO_FATAL = /^fatal error: (.+)$/;
+const DATA_RACE = /^WARNING: DATA RACE$/;
+const RUST_ICE = /^error: internal compiler error: ?(.*)$/;
+const RUSTC_ICE_PANIC = /^thread 'rustc' panicked at (.+)$/;
+const PHP_FATAL = /^(?:PHP )?(Fatal error|Parse error|Catchable fatal error|Recoverable fatal error): {1,4}(.+)$/;
+const PHP_UNCAUGHT = /^Uncaught ([A-Za-z_\\][\w\\]{0,200})(?:: ?(.*))?$/;
+const PHP_FRAMEWORK = /^([A-Z]\w{0,80}(?:Error|Exception)) in (\S{1,300}\.php) line (\d+):?$/;
+const JVM_MAIN_CLASS: RegExp[] = [
+  /^Error: Could not find or load main class (\S+)/,
+  /^错误: 找不到或无法加载主类 (\S+)/,
+  /^Fehler: Hauptklasse (\S+) konnte nicht gefunden oder geladen werden/,
+  /^Erreur : impossible de trouver ou de charger la classe principale (\S+)/,
+  /^Error: no se ha encontrado o cargado la clase principal (\S+)/,
+  /^エラー: メイン・クラス(\S+)を検出およびロードできませんでした/,
+];
+
+function runtimeLine(lines: string[], line: string, i: number): Candidate | null {
+  const go = GO_FATAL.exec(line);
+  if (go) return cand('go', 'fatal error', cutProse(go[1]!), line, i, 3);
+  if (DATA_RACE.test(line)) {
+    const next = (lines[i + 1] ?? '').trim();
+    return cand('go', 'data race', next ? `DATA RACE: ${next}` : 'DATA RACE', line, i, 3);
+  }
+  const ice = RUST_ICE.exec(line);
+  if (ice) return cand('rust', 'internal compiler error', ice[1]!.trim(), line, i, 3.5);
+  const icePanic = RUSTC_ICE_PANIC.exec(line);
+  if (icePanic) {
+    const msg = (lines[i + 1] ?? '').trim() || icePanic[1]!;
+    return cand('rust', 'internal compiler error', msg, line, i, 3.5);
+  }
+  const php = PHP_FATAL.exec(line);
+  if (php) {
+    const body = stripPhpLocation(php[2]!.trim());
+    const uncaught = PHP_UNCAUGHT.exec(body);
+    if (uncaught) return cand('php', uncaught[1]!, (uncaught[2] ?? '').trim(), line, i, 3);
+    return cand('php', php[1]!, body, line, i, 3);
+  }
+  const fw = PHP_FRAMEWORK.exec(line);
+  if (fw) {
+    const next = nextText(lines, i + 1);
+    return withFrame(cand('php', fw[1]!, next, `${line}\n${next}`, i, 3), fw[2]!, fw[3]!);
+  }
+  for (const re of JVM_MAIN_CLASS) {
+    const m = re.exec(line);
+    if (m) return cand('java', 'java.lang.ClassNotFoundException', m[1]!, line, i, 1.5);
+  }
+  return null;
+}
+
+/** People write on after a pasted error line, often in another script: "concurrent map writes 导致崩溃". */
+function cutProse(message: string): string {
+  const m = /\s+[\u3000-\u9fff\uac00-\ud7af]/.exec(message);
+  return (m ? message.slice(0, m.index) : message).trim();
+}
+
+function stripPhpLocation(s: string): string {
+  const at = s.lastIndexOf(' in ');
+  if (at > 0 && /^ in \S+(?::\d+| on line \d+)\.?$/.test(s.slice(at))) return s.slice(0, at).trim();
+  return s;
+}
+
+function nextText(lines: string[], from: number): string {
+  for (let k = from; k < Math.min(lines.length, from + 4); k++) {
+    const t = (lines[k] ?? '').trim();
+    if (t && !/^(?:Error|Message|Details?):?$/i.test(t)) return t;
+  }
+  return '';
+}
+
+// ---------------------------------------------------------------------------------------------------
+// Shells: "command not found" in any locale.
+
+const NOT_FOUND_PHRASES =
+  'command not found|Kommando nicht gefunden|Befehl nicht gefunden|commande introuvable|orden no encontrada|' +
+  'no se encontró la orden|comando non trovato|comando não encontrado|opdracht niet gevonden|' +
+  'polecenie nie znalezione|команда не найдена|コマンドが見つかりません|未找到命令|not found';
+const SHELL_NOT_FOUND = new RegExp(
+  String.raw`^(\S{0,300}?)(?:: (?:line|Zeile|ligne|línea|linea|riga|linha|строка|行) \d+|: \d+)?: ([^:]{1,200}): (${NOT_FOUND_PHRASES})\.?$`,
+);
+const ZSH_NOT_FOUND = /^(?:zsh|fish): (?:command not found|Unknown command): (\S.{0,200})$/;
+const WIN_NOT_RECOGNIZED = /^'([^']{1,200})' is not recognized as an internal or external command/;
+const PS_NOT_RECOGNIZED = /^(?:\S{1,200} : )?The term '([^']{1,200})' is not recognized as (?:the )?name of a cmdlet/;
+
+function shellNotFound(line: string, i: number): Candidate | null {
+  const m = SHELL_NOT_FOUND.exec(line);
+  if (m) {
+    const shell = m[1]!;
+    // A bare "x: not found" needs a shell-ish speaker: `sh: 1:`, `/tmp/script.sh: 3:`, `bash:`.
+    const shellish = /(?:^|\/)(?:ba|z|k|da|fi|c|tc)?sh$|\.sh$|^\/.{0,300}\.sh$|^\/bin\//.test(shell) || /_temp\//.test(shell);
+    if (m[3] === 'not found' && !shellish) return null;
+    if (!shellish && !/\S/.test(shell)) return null;
+    return cand('shell', 'command not found', `${m[2]!.trim()}: ${m[3]!}`, line, i, 3);
+  }
+  const z = ZSH_NOT_FOUND.exec(line);
+  if (z) return cand('shell', 'command not found', `command not found: ${z[1]!.trim()}`, line, i, 3);
+  const w = WIN_NOT_RECOGNIZED.exec(line) ?? PS_NOT_RECOGNIZED.exec(line);
+  if (w) return cand('shell', 'command not found', line, line, i, 3);
+  return null;
+}
+
+// ---------------------------------------------------------------------------------------------------
+// Package managers.
+
+const NPM_CODE = /^(?:[A-Z]{2,6}:? )?(?:npm ERR!|npm error) code (E[A-Z\d]{2,40})$/;
+const NPM_LINE = /^(?:npm ERR!|npm error) ?(.*)$/;
+const PIP_CODE = /^error: ([a-z]{2,40}(?:-[a-z]{2,40}){1,6})$/;
+const PIP_RESOLVE: [RegExp, string][] = [
+  [/^ERROR: ResolutionImpossible\b/, 'ResolutionImpossible'],
+  [/^ERROR: Could not find a version that satisfies the requirement /, 'DistributionNotFound'],
+  [/^ERROR: No matching distribution found for /, 'DistributionNotFound'],
+  [/^ERROR: Could not install packages due to an? (\w+Error)\b/, ''],
+];
+
+function packageManager(lines: string[], line: string, i: number): Candidate | null {
+  const npm = NPM_CODE.exec(line);
+  if (npm) {
+    const code = npm[1]!;
+    let message = '';
+    for (let k = i + 1; k < Math.min(lines.length, i + 6); k++) {
+      const m = NPM_LINE.exec(view(lines[k]!));
+      const t = m?.[1]?.trim() ?? '';
+      if (!m || /^(?:code|errno|syscall|path)\b/.test(t)) continue;
+      if (t) {
+        message = t;
+        break;
+      }
+    }
+    // ELIFECYCLE says a script failed: the script's own error is printed above it.
+    return cand('javascript', code, message || code, line, i, code === 'ELIFECYCLE' ? 0.2 : 3);
+  }
+  const pip = PIP_CODE.exec(line);
+  if (pip && pip[1] !== 'subprocess-exited-with-error') {
+    let message = '';
+    for (let k = i + 1; k < Math.min(lines.length, i + 8); k++) {
+      const m = /^\s*×\s+(.+)$/.exec(lines[k]!);
+      if (m) {
+        message = m[1]!.trim();
+        break;
+      }
+    }
+    return cand('python', pip[1]!, message || pip[1]!, line, i, 2.5);
+  }
+  for (const [re, type] of PIP_RESOLVE) {
+    const m = re.exec(line);
+    if (m) return cand('python', type || m[1]!, line.replace(/^ERROR: /, ''), line, i, 2.5);
+  }
+  return null;
+}
+
+// ---------------------------------------------------------------------------------------------------
+// Bot and notifier reports: Bugsnag/Rails "X in controller#action", "Error type: X" fields, logfmt.
+
+const IN_ACTION = new RegExp(String.raw`^(${EXCEPTION_NAME}) in ([\w/:]{1,120}#\w{1,80})\b`);
+const IN_ACTION_PROSE = new RegExp(String.raw`\b(${EXCEPTION_NAME}) in ([A-Za-z][\w/:]{0,120}#\w{1,80})\b`);
+const NOTIFIED = new RegExp(String.raw`^An? (${EXCEPTION_NAME}) occurred in (\S{1,200}?):?$`);
+const FIELD_TYPE = /^(?:Error|Exception) ?(?:type|class|name)\s*[:=]\s*`?([A-Za-z_][\w.:]{0,200})`?$/i;
+const FIELD_MESSAGE = /^(?:(?:Error|Exception) ?)?message\s*[:=]\s*(\S.*)$/i;
+const LOGFMT_TYPE = /\berror_type=([A-Za-z_][\w.:]{0,200})/;
+const LOGFMT_ERROR = /\berror=(?:'([^'\n]{0,1000})'|"([^"\n]{0,1000})"|(\S{1,1000}))/;
+
+function notifier(lines: string[], line: string, i: number): Candidate | null {
+  const act = IN_ACTION.exec(line) ?? NOTIFIED.exec(line);
+  if (act) {
+    const next = nextText(lines, i + 1);
+    return cand(languageOfName(act[1]!), act[1]!, next, `${act[1]!}: ${next}`, i, 2);
+  }
+  const field = FIELD_TYPE.exec(line);
+  if (field) {
+    let message = '';
+    for (let k = Math.max(0, i - 12); k < Math.min(lines.length, i + 20) && !message; k++) {
+      const m = FIELD_MESSAGE.exec(view(lines[k]!));
+      if (m) message = m[1]!.replace(/^`([^`]*)`$/, '$1').trim();
+      // A markdown section "### Error" / "Message" whose first line is the message.
+      else if (k > i && /^#{1,6} (?:Error|Exception|Message)\s*$/i.test(lines[k]!.trim())) message = nextText(lines, k + 1);
+    }
+    return cand(languageOfName(field[1]!), field[1]!, message, line, i, 1.5);
+  }
+  const lt = LOGFMT_TYPE.exec(line);
+  if (lt) {
+    const e = LOGFMT_ERROR.exec(line);
+    const message = e ? (e[1] ?? e[2] ?? e[3] ?? '') : '';
+    return cand(languageOfName(lt[1]!), lt[1]!, message, line, i, 1.5);
+  }
+  return null;
+}
+
+/** Prose naming a Rails-style error page: "it shows me ActiveRecord::RecordNotFound in MainController#index". */
+function inAction(lines: string[], line: string, i: number): Candidate | null {
+  const m = IN_ACTION_PROSE.exec(line);
+  if (!m) return null;
+  return cand(languageOfName(m[1]!), m[1]!, nextText(lines, i + 1), line, i, 1);
+}
+
+function languageOfName(name: string): string {
+  if (name.includes('::')) return 'ruby';
+  if (/^(?:System|Microsoft)\./.test(name)) return 'csharp';
+  if (/^(?:java|javax|org|com|kotlin|android)\./.test(name)) return 'java';
+  return 'python';
+}
+
+// ---------------------------------------------------------------------------------------------------
+// Typed error lines: `FooError: message`, with the lead-ins runtimes and people put before them.
+
+const TYPED = new RegExp(
+  String.raw`^(?:(Uncaught|Unhandled(?: [Ee]xception)?[.:]?|Exception in thread "[^"]{0,200}"|Caused by:|Error:|[^\s:]{1,12}:)\s{1,4})?(${EXCEPTION_NAME})(?::(?: (.*))?)?$`,
+);
+const FRAME_AFTER = /^\s*(?:at |File "|from \S|#\d+ |\S+\.\w+:\d+|in \S)/;
+/** Wrappers that the shell or the runner puts around a program's stderr, never a cause. */
+const NEVER = /^(?:System\.Management\.Automation\.)?RemoteException$|NativeCommandError$/;
+/** The build tool's own exceptions (Maven, Gradle): consequences of the failure they report. */
+const BUILD_TOOL = /^(?:org\.apache\.maven|org\.codehaus\.plexus|org\.gradle)\./;
+/** Warnings that are failures all the same. */
+const FAILING_WARNING = /UnhandledPromiseRejection(?:Warning)?$/;
+
+/** Rails' log: `NoMethodError (undefined method `x' for nil):`. */
+const RAILS_LOG = new RegExp(String.raw`^(${EXCEPTION_NAME}) \((.{1,2000})\):?$`);
+/** A qualified exception at the end of a log message: `… cancelling refresh attempt: org.x.FooException: msg`. */
+const EMBEDDED = new RegExp(String.raw`: ((?:[a-z_]\w{0,60}\.){1,8}[A-Z]\w{0,80}(?:Error|Exception))(?:: (.{1,2000}))?$`);
+
+/** Notifier subjects tag the error: `[Rollbar] [production] NoMethodError: …`. */
+const TAGS = /^(?:\[[^\]\n]{1,40}\]\s{0,4}){1,4}(?=[A-Z])/;
+
+function typedLine(lines: string[], line: string, i: number): Candidate | null {
+  const rails = RAILS_LOG.exec(line);
+  if (rails) return cand('ruby', rails[1]!, rails[2]!.trim(), line, i, 2);
+  const m = TYPED.exec(line) ?? TYPED.exec(line.replace(TAGS, ''));
+  if (!m) {
+    const e = EMBEDDED.exec(line);
+    if (e && !NEVER.test(e[1]!) && !BUILD_TOOL.test(e[1]!)) return cand(languageOfName(e[1]!), e[1]!, (e[2] ?? '').trim(), line, i, 1);
+    return null;
+  }
+  const type = m[2]!;
+  if (NEVER.test(type)) return null;
+  if (/Warning$/.test(type) && !FAILING_WARNING.test(type)) return null;
+  const message = (m[3] ?? '').trim();
+  const qualified = /[.:]/.test(type);
+  const framesFollow = FRAME_AFTER.test(lines[i + 1] ?? '') || FRAME_AFTER.test(lines[i + 2] ?? '');
+  if (!message && !qualified && !framesFollow) return null;
+  const lead = m[1] ?? '';
+  const known = lead === '' || /^(?:Uncaught|Unhandled|Exception in thread|Caused by:|Error:)/.test(lead);
+  if (BUILD_TOOL.test(type)) return cand('java', type, message, line, i, 0.3);
+  return cand(languageOfName(type), type, message, line, i, known ? 2 : 1.5);
+}
+
+/** A typed error inside an inline code span of prose: "I get `ModuleNotFoundError: No module named 'x'`". */
+const CODE_SPAN = /`([^`\n]{3,1000})`/g;
+const SPAN_TYPED = new RegExp(String.raw`^(${EXCEPTION_NAME}): (.+)$`);
+
+function inlineTyped(raw: string, i: number): Candidate | null {
+  if (!raw.includes('`')) return null;
+  for (const m of raw.matchAll(CODE_SPAN)) {
+    const t = SPAN_TYPED.exec(m[1]!.trim());
+    // `undefined method '...' for nil`: a placeholder says the writer talks about the error in general.
+    if (t && !/Warning$/.test(t[1]!) && !/(?:^|[\s'"`(])\.\.\.(?:$|[\s'"`)])/.test(t[2]!)) return cand(languageOfName(t[1]!), t[1]!, t[2]!.trim(), raw.trim(), i, 1);
+  }
+  return null;
+}
+
+/** Messages a runtime prints with one class only, seen without the class (retyped, or Unity's log). */
+const CANONICAL: [RegExp, string, string][] = [
+  [/\bObject reference not set to an instance of an object\b/, 'NullReferenceException', 'csharp'],
+  [/\bconcurrent map (?:writes|read and map write|iteration and map write)\b/, 'fatal error', 'go'],
+  [/\b(invalid syntax)\b.{0,40}\berror\b|\bsyntax ?error\b.{0,40}\b(invalid syntax)\b/i, 'SyntaxError', 'python'],
+];
+
+function canonicalMessage(line: string, i: number): Candidate | null {
+  for (const [re, type, language] of CANONICAL) {
+    const m = re.exec(line);
+    if (m) return cand(language, type, m[1] ?? m[2] ?? m[0], line, i, 0.8);
+  }
+  return null;
+}
+
+// ---------------------------------------------------------------------------------------------------
+// Wrappers: they say that something failed, not what. Primary only when nothing else was printed.
+
+const WRAPPERS: RegExp[] = [
+  /^make(?:\[\d+\])?: \*\*\* (.+)$/,
+  /^error: (could not compile .+|aborting due to .+|test failed, .+|doctest failed|process didn't exit successfully: .+|Recipe .+ failed.*)$/,
+  /^(?:error )?Command failed with exit code \d+\.?$/,
+  /^Error: Process completed with exit code \d+\.?$/,
+  /^##\[error\]Process completed with exit code \d+\.?$/,
+];
+
+function wrapper(line: string, i: number): Candidate | null {
+  for (const re of WRAPPERS) {
+    const m = re.exec(line);
+    if (m) return cand('unknown', null, m[1] ?? line, line, i, 0.2);
+  }
+  return null;
+}

@@ -1,0 +1,236 @@
+import { type FramedLine, MAX_LINE, stripCiFraming } from './ci-framing.js';
+
+/** How a logger rated a line, when a log-level prefix said so. */
+export type LogLevel = 'error' | 'warn' | 'info' | 'debug' | null;
+
+/** The input as the readers see it: one entry per line, wrappers removed. */
+export interface NormalizedText {
+  lines: string[];
+  /** The Actions marker of each line (`error`, `warning`…), if any. */
+  markers: (string | null)[];
+  /** The log level a stripped prefix gave each line, if any. */
+  levels: LogLevel[];
+}
+
+/**
+ * Turns real text into lines a reader can match, keeping one entry per remaining line:
+ *
+ * - CI framing and ANSI colour (see `ci-framing.ts`); console mojibake of runner glyphs (`ÔùÅ` → `●`);
+ * - markdown: code fences dropped (their content kept), `> ` quotes, bold around a whole line, HTML tags
+ *   of notifier mails;
+ * - prefixes: Node's `(node:1234)`, log timestamps and levels (ISO, syslog/journald, `[ERROR]`, celery,
+ *   Spring/log4j `LEVEL pid --- [thread] logger :`), the `|` and `+-+-` gutters of Python exception groups;
+ * - lines hard-wrapped at the console width (the document's maximal line length, seen several times) are
+ *   joined again, messages included.
+ */
+export function normalizeText(text: string): NormalizedText {
+  const framed = stripCiFraming(text).filter((l) => !FENCE.test(l.text));
+  const lines0 = framed.map((l) => l.text);
+  const pytestish = lines0.some((l) => PYTEST_E.test(l));
+  const group = lines0.some((l) => /^\s*\+[-+]{2,}|^\s*\+ Exception Group Traceback/.test(l));
+  const html = lines0.filter((l) => /<\/?(?:html|body|table|div|h\d|pre|td|p)\b/i.test(l)).length >= 3;
+  const out: Wrapped[] = [];
+  for (const [n, f] of framed.entries()) {
+    // The console wrapped what it showed: measure widths before mojibake is decoded back.
+    const width = f.text.length;
+    let line = fixMojibake(f.text).replace(ORPHAN_ANSI, '');
+    if (html) line = line.replace(/<[^<>\n]{0,300}>/g, '').replace(/&nbsp;/g, ' ');
+    line = line.replace(/&lt;/g, '<').replace(/&gt;/g, '>').replace(/&quot;/g, '"').replace(/&amp;/g, '&');
+    // Markdown quotes; pytest's own `>` marker (`>       code`) stays when the text is pytest output.
+    line = line.replace(pytestish ? QUOTE_TEXT : QUOTE, '');
+    if (group) {
+      if (/^\s*\+[-+ \d]*-{3,}[-+ \d]*$/.test(line) || /^\s*\+\s*$/.test(line)) continue;
+      line = line.replace(/^(?:\s*[|+](?= ))+ ?/, '');
+    }
+    line = unbold(line);
+    // PowerShell prefixes a native command's first stderr line with `program : ` (NativeCommandError).
+    if (/^At line:\d+ char:\d+$/.test(framed[n + 1]?.text.trim() ?? '')) line = line.replace(PS_NATIVE, '');
+    const { rest, level } = stripLogPrefix(line);
+    line = rest.replace(NODE_PID, '$1');
+    out.push({ text: line, marker: f.marker, level, width });
+  }
+  const joined = joinHardWraps(out);
+  return {
+    lines: joined.map((l) => l.text),
+    markers: joined.map((l) => l.marker),
+    levels: joined.map((l) => l.level),
+  };
+}
+
+/** Kept for callers that only need the lines and the Actions markers. */
+export function normalizeLines(text: string): { lines: string[]; markers: (string | null)[] } {
+  const { lines, markers } = normalizeText(text);
+  return { lines, markers };
+}
+
+const FENCE = /^\s*(?:```|~~~)[\w+-]*\s*$/;
+const PYTEST_E = /^E {2,}\S/;
+const QUOTE = /^\s{0,3}>(?: |$)/;
+const QUOTE_TEXT = /^\s{0,3}> (?=\S)|^>$/;
+const PS_NATIVE = /^[\w.-]{1,60} : /;
+const NODE_PID = /^(\s*)\(node:\d+\) /;
+/** An ANSI sequence whose ESC byte was left on the previous line by a hard wrap. */
+const ORPHAN_ANSI = /^\[\d{1,3}(?:;\d{1,3}){0,4}m|\u001B$/g;
+
+/**
+ * `**text**` spans, and `**` or `__` opening or closing a line whose bold runs over several lines
+ * (GitHub comments bold whole errors).
+ */
+function unbold(line: string): string {
+  let s = line.includes('**') ? line.replace(/\*\*([^*\n]{1,300})\*\*/g, '$1') : line;
+  const lead = /^(\s*)(?:\*\*|__)(?=\S)/.exec(s);
+  if (lead) s = lead[1]! + s.slice(lead[0].length);
+  if (/\S(?:\*\*|__)$/.test(s)) s = s.slice(0, -2);
+  return s;
+}
+
+const ISO_TS = /^\[?\d{4}-\d\d-\d\d[T ]\d\d:\d\d:\d\d(?:[.,]\d{1,9})?(?:Z|[+-]\d\d:?\d\d)?(?:[:\]]|(?=\s))\s*/;
+const SYSLOG_TS = /^[A-Z][a-z]{2} [ \d]\d \d\d:\d\d:\d\d(?:\.\d{1,9})?\s+(?:[\w.-]{1,64} [\w./@-]{1,64}(?:\[\d+\])?: )?/;
+/** Docker BuildKit: `#12 3.456 ` (step number, seconds). */
+const BUILDKIT = /^#\d{1,5} \d{1,7}\.\d{1,4} /;
+const BRACKET_TS = /^\[[^\]\n]{0,40}\d\d:\d\d:\d\d[^\]\n]{0,60}\]:?\s*/;
+const LEVEL_WORD = /^(?:\[\s{0,4}|<)?(ERROR|ERR|FATAL|CRITICAL|SEVERE|WARN|WARNING|INFO|NOTICE|DEBUG|TRACE)(?:\s{0,8}\]|>)?(?::\s*|\s+)/i;
+const PY_LOGGING = /^(ERROR|CRITICAL|WARNING|INFO|DEBUG):[\w.]{1,100}:/;
+const LOG4J_TAIL = /^\d+ --- \[[^\]\n]{0,80}\] [\w.$]{1,120}\s{0,80}: /;
+
+/**
+ * Strips a log timestamp and level prefix, returning the message and the level. A level word with a
+ * colon (`ERROR: …`) is stripped only after a timestamp: tools print `ERROR: message` lines of their own
+ * that the readers want to see. `[ERROR] …` and `ERROR   …` are log levels wherever they are.
+ */
+function stripLogPrefix(line: string): { rest: string; level: LogLevel } {
+  let s = line;
+  let stamped = false;
+  for (const re of [BUILDKIT, BRACKET_TS, ISO_TS, SYSLOG_TS]) {
+    const m = re.exec(s);
+    if (m && m[0].length < s.length) {
+      const inner = m[0];
+      s = s.slice(inner.length);
+      stamped = true;
+      // Celery: `[2024-01-01 10:00:00,123: ERROR/MainProcess] …`.
+      const lv = /\b(ERROR|CRITICAL|WARNING|WARN|INFO|DEBUG)\b/.exec(inner);
+      if (lv) return { rest: s, level: toLevel(lv[1]!) };
+      break;
+    }
+  }
+  // A second timestamp (journald line carrying an app's own ISO timestamp).
+  if (stamped) {
+    const again = ISO_TS.exec(s);
+    if (again && again[0].length < s.length) s = s.slice(again[0].length);
+  }
+  const py = PY_LOGGING.exec(s);
+  if (py) return { rest: s.slice(py[0].length), level: toLevel(py[1]!) };
+  const lw = LEVEL_WORD.exec(s);
+  // Unstamped, only `[ERROR] x`, `<error> x` or an upper-case word and spaces (`ERROR   x`) count.
+  const unstampedOk = lw && (/^[[<]/.test(s) || (lw[1] === lw[1]!.toUpperCase() && !lw[0].includes(':')));
+  if (lw && (stamped || unstampedOk) && lw[0].length < s.length) {
+    let rest = s.slice(lw[0].length);
+    const tail = LOG4J_TAIL.exec(rest);
+    if (tail) rest = rest.slice(tail[0].length);
+    return { rest, level: toLevel(lw[1]!) };
+  }
+  return { rest: s, level: null };
+}
+
+function toLevel(word: string): LogLevel {
+  const w = word.toUpperCase();
+  if (w.startsWith('WARN')) return 'warn';
+  if (w === 'INFO' || w === 'NOTICE') return 'info';
+  if (w === 'DEBUG' || w === 'TRACE') return 'debug';
+  return 'error';
+}
+
+interface Wrapped {
+  text: string;
+  marker: string | null;
+  level: LogLevel;
+  /** The line's length as the console showed it (before unwrapping prefixes and mojibake). */
+  width: number;
+}
+
+/**
+ * Joins lines hard-wrapped at the console width. The width is the document's longest line length (at
+ * least 40 columns) when three or more different lines reach it (within one column: a cut on a space
+ * loses the space to `trimEnd`) and lengths just below it are not much more common. A line that long is
+ * continued by the next one unless that one is blank.
+ */
+function joinHardWraps(lines: Wrapped[]): Wrapped[] {
+  const width = consoleWidth(lines);
+  if (width === 0) return lines;
+  const out: Wrapped[] = [];
+  for (let i = 0; i < lines.length; i++) {
+    const cur = { ...lines[i]! };
+    let shown = cur.width;
+    while (shown >= width - 2 && shown <= width && i + 1 < lines.length) {
+      const next = lines[i + 1]!;
+      if (next.text.trim() === '' || cur.text.length + next.text.length > MAX_LINE) break;
+      // Two columns short: only when the next line goes on at column 0, as a continuation does.
+      if (shown === width - 2 && /^\s/.test(next.text)) break;
+      // Short of the width: the console cut at a space that `trimEnd` removed.
+      cur.text = (shown < width ? `${cur.text} ` : cur.text) + next.text;
+      i++;
+      shown = next.width;
+    }
+    out.push(cur);
+  }
+  return out;
+}
+
+function consoleWidth(lines: Wrapped[]): number {
+  let max = 0;
+  for (const l of lines) if (l.width > max) max = l.width;
+  if (max < 40) return 0;
+  // A console cut: several different lines end at the same column (or one short of it, where the cut
+  // fell on a space), and the lengths just below it are rarer than at it.
+  const atMax = new Set<string>();
+  let near = 0;
+  for (const l of lines) {
+    if (l.width >= max - 1) atMax.add(l.text);
+    else if (l.width >= max - 6) near++;
+  }
+  return atMax.size >= 3 && atMax.size * 2 >= near ? max : 0;
+}
+
+/** Bytes 0x80–0xFF as the Windows console code pages show them (cp437, cp850) and as cp1252 does. */
+const CODE_PAGES = [
+  'ÇüéâäàåçêëèïîìÄÅÉæÆôöòûùÿÖÜ¢£¥₧ƒáíóúñÑªº¿⌐¬½¼¡«»░▒▓│┤╡╢╖╕╣║╗╝╜╛┐└┴┬├─┼╞╟╚╔╩╦╠═╬╧╨╤╥╙╘╒╓╫╪┘┌█▄▌▐▀αßΓπΣσµτΦΘΩδ∞φε∩≡±≥≤⌠⌡÷≈°∙·√ⁿ²■\u00a0',
+  'ÇüéâäàåçêëèïîìÄÅÉæÆôöòûùÿÖÜø£Ø×ƒáíóúñÑªº¿®¬½¼¡«»░▒▓│┤ÁÂÀ©╣║╗╝¢¥┐└┴┬├─┼ãÃ╚╔╩╦╠═╬¤ðÐÊËÈıÍÎÏ┘┌█▄¦Ì▀ÓßÔÒõÕµþÞÚÛÙýÝ¯´\u00ad±‗¾¶§÷¸°¨·¹³²■\u00a0',
+].map((s) => new Map([...s].map((ch, i) => [ch, 0x80 + i])));
+const MOJIBAKE_LEAD = /[ΓÔâ├]/;
+
+/**
+ * UTF-8 runner glyphs (`●`, `›`, `✓`, `×`) that a console decoded with its OEM code page show up as
+ * three-character runs (`ÔùÅ`, `ΓùÅ`). Such a run is decoded back when it makes a symbol (U+2000 and up,
+ * or `×`); accented letters are left as they are.
+ */
+export function fixMojibake(line: string): string {
+  if (!MOJIBAKE_LEAD.test(line)) return line;
+  let out = '';
+  for (let i = 0; i < line.length; i++) {
+    let fixed: string | null = null;
+    for (const table of CODE_PAGES) {
+      const lead = table.get(line[i]!);
+      if (lead === undefined) continue;
+      const need = lead >= 0xe0 && lead < 0xf0 ? 2 : lead >= 0xc2 && lead < 0xe0 ? 1 : 0;
+      if (need === 0) continue;
+      const bytes = [lead];
+      for (let k = 1; k <= need; k++) {
+        const b = table.get(line[i + k] ?? '');
+        if (b === undefined || b > 0xbf) break;
+        bytes.push(b);
+      }
+      if (bytes.length !== need + 1) continue;
+      const ch = Buffer.from(bytes).toString('utf8');
+      const cp = ch.codePointAt(0) ?? 0;
+      if (ch.length === 1 && (cp >= 0x2000 || cp === 0xd7)) {
+        fixed = ch;
+        i += need;
+        break;
+      }
+    }
+    out += fixed ?? line[i]!;
+  }
+  return out;
+}
+
+export type { FramedLine };

@@ -1,0 +1,57 @@
+/**
+ * What a run says about itself in its summary lines: a test runner's or build tool's own verdict.
+ * A run that reports success reports no failure, whatever error-looking lines it printed on the way
+ * (tests of error paths, retries, warnings, a pip upgrade notice in an `##[error]` annotation).
+ */
+export type Verdict = 'failed' | 'passed' | 'unknown';
+
+/** Summary lines that say the run (or one of its steps) failed. Counts of zero never match. */
+const FAILED: RegExp[] = [
+  /(?<![\d.])\b[1-9]\d{0,6} (?:failed|failing|failures?|errors?)\b/, // pytest, jest, vitest, mocha, rspec, minitest
+  /^=+ .{0,200}\b(?:failed|error)\b.{0,200} =+$/i, // pytest's final line with a failure count
+  /^FAILED\b|^FAIL\b|^--- FAIL\b|^ERROR collecting\b/, // pytest short summary, go test, jest file header
+  /\btest result: FAILED\b/, // cargo test
+  /^BUILD FAIL(?:ED|URE)\b|\bBUILD FAILURE\b/, // Gradle, Maven
+  /\bProcess completed with exit code [1-9]/, // GitHub Actions
+  /\bexit(?:ed)? (?:with )?(?:code|status) [1-9]/i,
+  /^(?:npm ERR!|npm error) /, // npm
+  /^make(?:\[\d+\])?: \*\*\* /, // make
+  /\bFailed!\s+- Failed:\s+[1-9]/, // dotnet test
+  /^Build FAILED\.?$/, // MSBuild
+  /^error(?:\[E\d{4}\])?: /, // rustc / cargo
+  /^Traceback \(most recent call last\)/, // an uncaught Python exception ends the process
+  /^panic: |^fatal error: /, // Go
+  /^Exception in thread "/, // JVM
+  /^Unhandled exception\. /, // .NET
+];
+
+/** Summary lines that say the whole run passed. */
+const PASSED: RegExp[] = [
+  /^=+ (?:\d+ (?:passed|skipped|deselected|xfailed|xpassed|warnings?)(?:, )?)+ in [\d.]+s(?: \([\d:]+\))? =+$/, // pytest
+  /^BUILD SUCCESS(?:FUL)?\b/, // Maven, Gradle
+  /^Tests?:\s+(?:\d+ (?:passed|skipped|todo|pending)(?:, )?)+,? \d+ total$/, // jest
+  /^Tests\s+\d+ passed(?: \|\s*\d+ skipped)? \(\d+\)$/, // vitest
+  /^test result: ok\. \d+ passed; 0 failed/, // cargo test
+  /^OK(?: \((?:skipped|expected failures)=\d+(?:, \w+=\d+)*\))?$/, // unittest
+  /^\d+ examples?, 0 failures\b/, // rspec
+  /^\d+ (?:runs|tests), \d+ assertions, 0 failures, 0 errors\b/, // minitest
+  /^ok\s+\S+\s+[\d.]+s$|^PASS$/, // go test
+  /^Passed!\s+- Failed:\s+0\b/, // dotnet test
+  /^Build succeeded\.$/, // MSBuild
+  /\boutcome: \d+ passed, 0 failed\b/,
+];
+
+/**
+ * `passed` when a success summary is printed and no failure summary is; `failed` when a failure summary
+ * is printed; `unknown` otherwise (an issue text, a log cut before its end).
+ */
+export function runVerdict(lines: string[]): Verdict {
+  let passed = false;
+  for (const raw of lines) {
+    const line = raw.trim();
+    if (line.length > 400) continue;
+    if (FAILED.some((re) => re.test(line))) return 'failed';
+    if (!passed && PASSED.some((re) => re.test(line))) passed = true;
+  }
+  return passed ? 'passed' : 'unknown';
+}

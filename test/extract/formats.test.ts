@@ -1,0 +1,564 @@
+/**
+ * One test per format family, on text written here from each tool's documented output format (not
+ * copied from the labelled fixtures, which measure the extractor and are scored in
+ * labelled-fixtures.test.ts).
+ */
+import assert from 'node:assert/strict';
+import { describe, test } from 'node:test';
+import { extractFailures } from '../../src/extract/extract.js';
+import { normalizeText } from '../../src/extract/normalize.js';
+
+function primary(text: string) {
+  const f = extractFailures(text);
+  assert.ok(f.length > 0, `no failure found in:\n${text}`);
+  return f[0]!;
+}
+
+function typeAndMessage(text: string): [string, string] {
+  const f = primary(text);
+  return [f.errorType, f.errorMessage];
+}
+
+describe('normalization: what wraps errors in real text', () => {
+  test('markdown blockquote, bold, list bullet and inline code around an error', () => {
+    assert.deepEqual(typeAndMessage(`> Traceback (most recent call last):\n>   File "a.py", line 1, in <module>\n> KeyError: 'x'`), [
+      'KeyError',
+      "'x'",
+    ]);
+    assert.deepEqual(typeAndMessage(`I run it and get:\n**ValueError: math domain error**\nplease help`), [
+      'ValueError',
+      'math domain error',
+    ]);
+    assert.deepEqual(typeAndMessage(`Steps:\n- run \`make\`\n- TypeError: 'NoneType' object is not iterable`), [
+      'TypeError',
+      "'NoneType' object is not iterable",
+    ]);
+    assert.deepEqual(typeAndMessage('When I start it I get `ModuleNotFoundError: No module named \'yaml\'` at once.'), [
+      'ModuleNotFoundError',
+      "No module named 'yaml'",
+    ]);
+  });
+
+  test("Node's (node:PID) prefix", () => {
+    assert.deepEqual(
+      typeAndMessage(
+        '(node:4242) UnhandledPromiseRejectionWarning: Error: connect ECONNREFUSED 127.0.0.1:5432\n(node:4242) UnhandledPromiseRejectionWarning: Unhandled promise rejection.',
+      ),
+      ['UnhandledPromiseRejectionWarning', 'Error: connect ECONNREFUSED 127.0.0.1:5432'],
+    );
+  });
+
+  test('the | and +-+- gutters of a Python exception group', () => {
+    const f = primary(`  + Exception Group Traceback (most recent call last):
+  |   File "/app/main.py", line 9, in <module>
+  |     asyncio.run(main())
+  | ExceptionGroup: unhandled errors in a TaskGroup (2 sub-exceptions)
+  +-+---------------- 1 ----------------
+    | Traceback (most recent call last):
+    |   File "/app/main.py", line 4, in fetch
+    | ConnectionError: refused
+    +---------------- 2 ----------------
+    | ValueError: bad
+    +------------------------------------`);
+    assert.equal(f.errorType, 'ExceptionGroup');
+    assert.equal(f.errorMessage, 'unhandled errors in a TaskGroup (2 sub-exceptions)');
+  });
+
+  test('log timestamps and levels: ISO, journald, celery, Python logging, [ERROR]', () => {
+    const n = normalizeText(
+      [
+        '2024-03-01T12:00:00.123Z ERROR RuntimeError: boom',
+        'Mar 01 12:00:00 web-1 gunicorn[812]: KeyError: \'id\'',
+        '[2024-03-01 12:00:00,123: ERROR/ForkPoolWorker-1] Task failed: ZeroDivisionError: division by zero',
+        'ERROR:root:something broke',
+        '[ERROR] Failed to execute goal',
+        '2024-03-01 12:00:00 INFO Starting',
+      ].join('\n'),
+    );
+    assert.deepEqual(n.lines, [
+      'RuntimeError: boom',
+      "KeyError: 'id'",
+      'Task failed: ZeroDivisionError: division by zero',
+      'something broke',
+      'Failed to execute goal',
+      'Starting',
+    ]);
+    assert.deepEqual(n.levels, ['error', null, 'error', 'error', 'error', 'info']);
+  });
+
+  test('lines hard-wrapped at the console width are joined, inside messages too', () => {
+    const width = 60;
+    const long = [
+      'Traceback (most recent call last):',
+      '  File "/home/runner/work/project/project/src/module.py", line 42, in handler',
+      '    result = compute(value)',
+      "AssertionError: expected the handler to return a list of three items, got an empty list instead",
+      'FAILED tests/test_module.py::test_handler - AssertionError: expected the handler to return',
+    ].join('\n');
+    const wrapped = long
+      .split('\n')
+      .flatMap((l) => l.match(new RegExp(`.{1,${width}}`, 'g')) ?? [''])
+      .join('\n');
+    const f = primary(wrapped);
+    assert.equal(f.errorType, 'AssertionError');
+    assert.equal(f.errorMessage, 'expected the handler to return a list of three items, got an empty list instead');
+  });
+
+  test('equal-length lines that are not wrapped stay apart', () => {
+    const n = normalizeText(['Downloading pkg-1.0.tar.gz (62 kB) from the mirror', 'ok'].join('\n').repeat(3));
+    assert.ok(n.lines.includes('ok'));
+  });
+
+  test('runner glyphs a Windows console decoded with its code page are read back', () => {
+    const f = primary(`  ÔùÅ Cart ÔÇ║ adds an item\n\n    expect(received).toBe(expected) // Object.is equality\n\n    Expected: 2\n    Received: 1`);
+    assert.equal(f.errorType, 'JestAssertionError');
+  });
+});
+
+describe('linters and type checkers', () => {
+  test('mypy: the error code in brackets is the type', () => {
+    assert.deepEqual(
+      typeAndMessage(`app/models.py:12: error: Incompatible types in assignment (expression has type "str", variable has type "int")  [assignment]
+app/models.py:30: note: Revealed type is "builtins.int"
+Found 1 error in 1 file (checked 3 source files)`),
+      ['assignment', 'Incompatible types in assignment (expression has type "str", variable has type "int")'],
+    );
+  });
+
+  test('flake8 and ruff: the rule code is the type', () => {
+    assert.deepEqual(typeAndMessage(`./app/main.py:10:5: F821 undefined name 'foo'\n./app/main.py:1:1: F401 'os' imported but unused`), [
+      'F821',
+      "undefined name 'foo'",
+    ]);
+    assert.deepEqual(typeAndMessage('app/main.py:3:8: F401 [*] `os` imported but unused\nFound 1 error.'), [
+      'F401',
+      '`os` imported but unused',
+    ]);
+  });
+
+  test('eslint stylish: errors, not warnings, with their rule id', () => {
+    assert.deepEqual(
+      typeAndMessage(`
+/home/dev/project/src/index.js
+  5:1   warning  Unexpected console statement                 no-console
+  3:7   error    'unused' is assigned a value but never used  no-unused-vars
+
+✖ 2 problems (1 error, 1 warning)`),
+      ['no-unused-vars', "'unused' is assigned a value but never used"],
+    );
+  });
+
+  test('tsc: both the (line,col) and the pretty form', () => {
+    assert.deepEqual(typeAndMessage(`src/index.ts(3,14): error TS2304: Cannot find name 'foo'.`), [
+      'TS2304',
+      "Cannot find name 'foo'.",
+    ]);
+    const f = primary(`src/index.ts:3:14 - error TS2304: Cannot find name 'foo'.
+
+3 const x = foo;
+               ~~~
+
+Found 1 error in src/index.ts:3`);
+    assert.equal(f.errorType, 'TS2304');
+    assert.deepEqual(f.frames[0]?.file, 'src/index.ts');
+  });
+});
+
+describe('compilers', () => {
+  test('javac via Maven: the compiler line, typed as Maven implies (MojoFailureException), not the goal failure', () => {
+    const f = primary(`[INFO] BUILD FAILURE
+[ERROR] COMPILATION ERROR :
+[INFO] -------------------------------------------------------------
+[ERROR] /home/u/app/src/main/java/com/acme/App.java:[10,9] cannot find symbol
+  symbol:   class Foo
+  location: class com.acme.App
+[INFO] 1 error
+[ERROR] Failed to execute goal org.apache.maven.plugins:maven-compiler-plugin:3.11.0:compile (default-compile) on project app: Compilation failure
+[ERROR] -> [Help 1]
+[ERROR]
+[ERROR] [Help 1] http://cwiki.apache.org/confluence/display/MAVEN/MojoFailureException`);
+    assert.equal(f.errorType, 'MojoFailureException');
+    assert.equal(f.errorMessage, 'cannot find symbol');
+    assert.equal(f.frames[0]?.line, 10);
+  });
+
+  test('javac via Gradle: the diagnostic, with its source line, not "What went wrong"', () => {
+    const f = primary(`> Task :app:compileJava FAILED
+/home/u/app/src/main/java/com/acme/App.java:10: error: cannot find symbol
+        Foo foo = new Foo();
+        ^
+  symbol:   class Foo
+  location: class App
+1 error
+
+FAILURE: Build failed with an exception.
+
+* What went wrong:
+Execution failed for task ':app:compileJava'.
+> Compilation failed; see the compiler error output for details.`);
+    assert.equal(f.errorType, 'error');
+    assert.equal(f.errorMessage, 'cannot find symbol');
+    assert.equal(f.code, 'Foo foo = new Foo();');
+  });
+
+  test('an annotation processor diagnostic key in brackets is the type', () => {
+    assert.deepEqual(
+      typeAndMessage(
+        '/app/build/generated/App_Component.java:40: error: [Dagger/MissingBinding] com.acme.Repo cannot be provided without an @Inject constructor or an @Provides-annotated method.',
+      ),
+      ['Dagger/MissingBinding', 'com.acme.Repo cannot be provided without an @Inject constructor or an @Provides-annotated method.'],
+    );
+  });
+
+  test('Kotlin via Gradle: CompilationErrorException is implied', () => {
+    const f = primary(`> Task :app:compileKotlin FAILED
+e: file:///home/u/app/src/main/kotlin/Main.kt:5:13 Unresolved reference 'foo'.
+
+FAILURE: Build failed with an exception.
+
+* What went wrong:
+Execution failed for task ':app:compileKotlin'.
+> A failure occurred while executing org.jetbrains.kotlin.compilerRunner.GradleCompilerRunnerWithWorkers$GradleKotlinCompilerWorkAction
+   > Compilation error. See log for more details`);
+    assert.equal(f.errorType, 'CompilationErrorException');
+    assert.equal(f.errorMessage, "Unresolved reference 'foo'.");
+  });
+
+  test('rustc: the error code, and an internal compiler error', () => {
+    assert.deepEqual(
+      typeAndMessage(`error[E0308]: mismatched types
+ --> src/main.rs:2:18
+  |
+2 |     let x: i32 = "a";
+  |            ---   ^^^ expected \`i32\`, found \`&str\`
+
+error: could not compile \`demo\` (bin "demo") due to 1 previous error`),
+      ['E0308', 'mismatched types'],
+    );
+    assert.deepEqual(
+      typeAndMessage(`error: internal compiler error: unexpected panic
+
+note: the compiler unexpectedly panicked. this is a bug.
+
+query stack during panic:
+#0 [typeck] type-checking \`main\`
+end of query stack`),
+      ['internal compiler error', 'unexpected panic'],
+    );
+  });
+
+  test('gcc/clang: error with its source line; make is the wrapper', () => {
+    const f = primary(`main.c: In function 'main':
+main.c:5:5: error: 'x' undeclared (first use in this function)
+    5 |     x = 1;
+      |     ^
+main.c:5:5: note: each undeclared identifier is reported only once for each function it appears in
+make: *** [Makefile:2: main] Error 1`);
+    assert.equal(f.errorType, 'error');
+    assert.equal(f.errorMessage, "'x' undeclared (first use in this function)");
+    assert.equal(f.code, 'x = 1;');
+  });
+
+  test('csc and Razor: the first error, warnings skipped, project suffix dropped', () => {
+    assert.deepEqual(
+      typeAndMessage(`Program.cs(3,7): warning CS0168: The variable 'e' is declared but never used [/src/App/App.csproj]
+Pages/Index.razor(12,5): error RZ9991: The attribute names could not be inferred from bind attribute 'bind-Text'. [/src/App/App.csproj]
+Program.cs(8,1): error CS0246: The type or namespace name 'Foo' could not be found (are you missing a using directive or an assembly reference?) [/src/App/App.csproj]
+    1 Warning(s)
+    2 Error(s)`),
+      ['RZ9991', "The attribute names could not be inferred from bind attribute 'bind-Text'."],
+    );
+  });
+});
+
+describe('package managers', () => {
+  test('pip: subprocess-exited-with-error names the failed wheel', () => {
+    assert.deepEqual(
+      typeAndMessage(`  error: subprocess-exited-with-error
+
+  × Building wheel for pycairo (pyproject.toml) did not run successfully.
+  │ exit code: 1
+  ╰─> [12 lines of output]
+      [end of output]
+
+  note: This error originates from a subprocess, and is likely not a problem with pip.
+  ERROR: Failed building wheel for pycairo`),
+      ['subprocess-exited-with-error', 'Failed building wheel for pycairo'],
+    );
+  });
+
+  test('pip: an unsatisfiable requirement', () => {
+    assert.equal(
+      primary(`ERROR: Could not find a version that satisfies the requirement torch==1.2.3 (from versions: 2.0.0, 2.0.1)
+ERROR: No matching distribution found for torch==1.2.3`).errorType,
+      'DistributionNotFound',
+    );
+  });
+
+  test('npm: the error code, with the line that explains it', () => {
+    for (const prefix of ['npm ERR!', 'npm error']) {
+      assert.deepEqual(
+        typeAndMessage(`${prefix} code ERESOLVE
+${prefix} ERESOLVE unable to resolve dependency tree
+${prefix}
+${prefix} While resolving: my-app@0.1.0
+${prefix} Found: react@18.2.0`),
+        ['ERESOLVE', 'ERESOLVE unable to resolve dependency tree'],
+      );
+    }
+  });
+});
+
+describe('runtimes', () => {
+  test('Go: fatal error and a data race', () => {
+    assert.deepEqual(
+      typeAndMessage(`fatal error: concurrent map writes
+
+goroutine 7 [running]:
+main.main.func1()
+\t/tmp/main.go:10 +0x4c`),
+      ['fatal error', 'concurrent map writes'],
+    );
+    assert.equal(
+      primary(`==================
+WARNING: DATA RACE
+Write at 0x00c000014098 by goroutine 7:
+  main.main.func1()
+      /tmp/main.go:10 +0x44
+==================
+--- FAIL: TestRace (0.00s)
+    testing.go:1465: race detected during execution of test
+FAIL`).errorType,
+      'data race',
+    );
+  });
+
+  test('PHP: an uncaught throwable and a parse error', () => {
+    assert.deepEqual(
+      typeAndMessage(`PHP Fatal error:  Uncaught TypeError: strlen(): Argument #1 ($string) must be of type string, array given in /var/www/index.php:3
+Stack trace:
+#0 /var/www/index.php(3): strlen(Array)
+#1 {main}
+  thrown in /var/www/index.php on line 3`),
+      ['TypeError', 'strlen(): Argument #1 ($string) must be of type string, array given'],
+    );
+    assert.deepEqual(typeAndMessage(`PHP Parse error:  syntax error, unexpected token "}" in /var/www/index.php on line 7`), [
+      'Parse error',
+      'syntax error, unexpected token "}"',
+    ]);
+  });
+
+  test('shells: command not found in any locale', () => {
+    const cases: [string, string][] = [
+      ['bash: foo: command not found', 'foo: command not found'],
+      ['/tmp/build.sh: line 3: foo: command not found', 'foo: command not found'],
+      ['/bin/bash: Zeile 1: foo: Kommando nicht gefunden.', 'foo: Kommando nicht gefunden'],
+      ['bash: foo : commande introuvable', 'foo: commande introuvable'],
+      ['bash: foo: orden no encontrada', 'foo: orden no encontrada'],
+      ['sh: 1: foo: not found', 'foo: not found'],
+      ['zsh: command not found: foo', 'command not found: foo'],
+    ];
+    for (const [line, message] of cases) assert.deepEqual(typeAndMessage(line), ['command not found', message], line);
+    assert.equal(
+      primary(`'foo' is not recognized as an internal or external command,\noperable program or batch file.`).errorType,
+      'command not found',
+    );
+  });
+
+  test('JVM launchers in other languages', () => {
+    for (const text of [
+      '错误: 找不到或无法加载主类 com.example.Main\n原因: java.lang.ClassNotFoundException: com.example.Main',
+      'Fehler: Hauptklasse com.example.Main konnte nicht gefunden oder geladen werden\nUrsache: java.lang.ClassNotFoundException: com.example.Main',
+      'Error: Could not find or load main class com.example.Main',
+    ])
+      assert.deepEqual(typeAndMessage(text), ['java.lang.ClassNotFoundException', 'com.example.Main'], text);
+  });
+});
+
+describe('test runners', () => {
+  test('Jest matcher failure: JestAssertionError', () => {
+    assert.deepEqual(
+      typeAndMessage(`  ● Calculator › adds numbers
+
+    expect(received).toBe(expected) // Object.is equality
+
+    Expected: 4
+    Received: 3`),
+      ['JestAssertionError', 'expect(received).toBe(expected) // Object.is equality'],
+    );
+  });
+
+  test('vitest: AssertionError, in the default and the verbose reporter', () => {
+    assert.deepEqual(
+      typeAndMessage(` FAIL  src/sum.test.ts > sum > adds
+AssertionError: expected 3 to be 4 // Object.is equality
+ ❯ src/sum.test.ts:5:17`),
+      ['AssertionError', 'expected 3 to be 4 // Object.is equality'],
+    );
+    assert.deepEqual(
+      typeAndMessage(` ❯ src/sum.test.ts (2 tests | 1 failed) 4ms
+   × sum > adds 3ms
+     → expected 3 to be 4 // Object.is equality
+   ✓ sum > subtracts 1ms
+
+ Test Files  1 failed (1)
+      Tests  1 failed | 1 passed (2)`),
+      ['AssertionError', 'expected 3 to be 4 // Object.is equality'],
+    );
+  });
+
+  test('Minitest failure: Minitest::Assertion', () => {
+    assert.deepEqual(
+      typeAndMessage(`  1) Failure:
+CalculatorTest#test_add [test/calculator_test.rb:6]:
+Expected: 4
+  Actual: 3
+
+1 runs, 1 assertions, 1 failures, 0 errors, 0 skips`),
+      ['Minitest::Assertion', 'Expected: 4'],
+    );
+  });
+});
+
+describe('bot and notifier reports', () => {
+  test('Bugsnag-style: "Class in controller#action" and the message below', () => {
+    assert.deepEqual(
+      typeAndMessage(`## Error in My App
+
+**NoMethodError** in **UsersController#show**
+undefined method \`name' for nil:NilClass
+
+[View on Bugsnag](https://app.bugsnag.com/acme/my-app/errors/1)`),
+      ['NoMethodError', "undefined method `name' for nil:NilClass"],
+    );
+  });
+
+  test('Sentry/Rollbar-style subjects and fields', () => {
+    assert.deepEqual(typeAndMessage('[Rollbar] [production] KeyError: \'user_id\''), ['KeyError', "'user_id'"]);
+    assert.deepEqual(
+      typeAndMessage(`## Auto-reported error
+
+**Error type:** \`TimeoutError\`
+**Message:** \`upstream took longer than 30s\`
+**Host:** web-3`),
+      ['TimeoutError', '`upstream took longer than 30s`'.replace(/`/g, '')],
+    );
+  });
+
+  test('an exception-notification HTML mail', () => {
+    assert.deepEqual(
+      typeAndMessage(`<html>
+<body>
+<p>A <b>NoMethodError</b> occurred in <b>users#show</b>:</p>
+<pre>undefined method \`name' for nil:NilClass</pre>
+<pre>app/controllers/users_controller.rb:5:in \`show'</pre>
+</body>
+</html>`),
+      ['NoMethodError', "undefined method `name' for nil:NilClass"],
+    );
+  });
+});
+
+describe('the cause, not the wrapper', () => {
+  test('"Process completed with exit code 1" is never primary when a cause is printed', () => {
+    const f = primary(`##[group]Run pytest
+FAILED tests/test_a.py::test_one - ZeroDivisionError: division by zero
+##[error]Process completed with exit code 1.`);
+    assert.equal(f.errorType, 'ZeroDivisionError');
+  });
+
+  test('PowerShell NativeCommandError wraps the first stderr line of a native command', () => {
+    const f = primary(`python : Traceback (most recent call last):
+At line:1 char:1
++ python app.py 2>&1 | Out-File log.txt
++ ~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~
+    + CategoryInfo          : NotSpecified: (Traceback (most recent call last)::String) [], RemoteException
+    + FullyQualifiedErrorId : NativeCommandError
+
+  File "app.py", line 1, in <module>
+    import yaml
+ModuleNotFoundError: No module named 'yaml'`);
+    assert.equal(f.errorType, 'ModuleNotFoundError');
+  });
+
+  test('Maven prints its own exception stack after the failure: the cause stays primary', () => {
+    const f = primary(`2024-03-01T10:00:00.000+01:00  WARN 42 --- [main] o.s.b.w.e.tomcat.TomcatWebServer : Exception during startup: org.springframework.boot.web.server.PortInUseException: Port 8080 is already in use
+[INFO] BUILD FAILURE
+[ERROR] Failed to execute goal org.springframework.boot:spring-boot-maven-plugin:3.2.5:run (default-cli) on project app: Process terminated with exit code: 1 -> [Help 1]
+org.apache.maven.lifecycle.LifecycleExecutionException: Failed to execute goal org.springframework.boot:spring-boot-maven-plugin:3.2.5:run (default-cli) on project app: Process terminated with exit code: 1
+    at org.apache.maven.lifecycle.internal.MojoExecutor.doExecute2 (MojoExecutor.java:333)
+Caused by: org.apache.maven.plugin.MojoExecutionException: Process terminated with exit code: 1
+    at org.springframework.boot.maven.JavaProcessExecutor.run (JavaProcessExecutor.java:74)`);
+    assert.equal(f.errorType, 'org.springframework.boot.web.server.PortInUseException');
+  });
+
+  test('a wrapper alone is reported when it is all there is', () => {
+    const f = primary(`[ERROR] Failed to execute goal org.apache.maven.plugins:maven-clean-plugin:3.2.0:clean (default-clean) on project app: Failed to clean project: Failed to delete /app/target -> [Help 1]
+[ERROR] [Help 1] http://cwiki.apache.org/confluence/display/MAVEN/MojoExecutionException`);
+    assert.equal(f.errorType, 'MojoExecutionException');
+  });
+});
+
+describe('a run that reports success reports nothing', () => {
+  test('pytest N passed, with error-looking test names and log lines', () => {
+    assert.deepEqual(
+      extractFailures(`tests/test_errors.py::test_raises_value_error PASSED
+tests/test_errors.py::test_logs_error PASSED
+ERROR:app:simulated failure: ValueError: bad input
+===================== 2 passed in 0.12s =====================`),
+      [],
+    );
+  });
+
+  test('BUILD SUCCESS after agent stack traces', () => {
+    assert.deepEqual(
+      extractFailures(`java.lang.instrument.IllegalClassFormatException: Error while instrumenting sun/util/Foo
+\tat org.jacoco.agent.rt.internal.CoverageTransformer.transform(CoverageTransformer.java:94)
+[INFO] Tests run: 16, Failures: 0, Errors: 0, Skipped: 0
+[INFO] BUILD SUCCESS`),
+      [],
+    );
+  });
+
+  test('all Jest suites passed, with console.error output from error-path tests', () => {
+    assert.deepEqual(
+      extractFailures(`  console.error
+    request failed: Error: Network error
+        at Object.<anonymous> (src/api.test.js:12:20)
+
+Test Suites: 3 passed, 3 total
+Tests:       12 passed, 12 total`),
+      [],
+    );
+  });
+
+  test('an ##[error] annotation that is a pip upgrade notice', () => {
+    assert.deepEqual(
+      extractFailures(`##[error][notice] A new release of pip is available: 23.0 -> 24.0
+============ 509 passed, 11 skipped in 61.20s (0:01:01) ============`),
+      [],
+    );
+  });
+
+  test('warnings and deprecations are not failures', () => {
+    assert.deepEqual(
+      extractFailures(`(node:1234) [DEP0018] DeprecationWarning: Unhandled promise rejections are deprecated.
+    at emitDeprecationWarning (node:internal/process/promises:96:15)`),
+      [],
+    );
+    assert.deepEqual(
+      extractFailures(`warning: unused variable: \`x\`
+ --> src/main.rs:2:9
+  |
+2 |     let x = 5;
+  |         ^ help: if this is intentional, prefix it with an underscore: \`_x\`
+
+    Finished \`dev\` profile [unoptimized + debuginfo] target(s) in 0.50s`),
+      [],
+    );
+  });
+
+  test('prose that talks about an error in general reports nothing', () => {
+    assert.deepEqual(extractFailures("You will often see `NoMethodError: undefined method '...' for nil` in Rails apps."), []);
+  });
+});
