@@ -26,9 +26,9 @@ export interface HybridOptions {
  */
 export const DEFAULT_HYBRID: HybridOptions = {
   denseWeight: 0.7,
-  denseWeightErrorOnly: 0.5,
+  denseWeightErrorOnly: 0.4,
   errorLineShare: 0.8,
-  contextDiscount: 0.5,
+  contextDiscount: 1,
   keywordBonus: 0.15,
   depth: 200,
 };
