@@ -17,6 +17,8 @@ export interface SearchResult {
   failures: Failure[];
   results: Hit[];
   retriever: string;
+  /** Whether the top result is confident enough to post (issue #10 computes it); undefined reads as confident. */
+  confident?: boolean;
 }
 
 /** An index opened with its retrievers: the one object the CLI, the App and the Action search through. */
