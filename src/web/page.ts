@@ -11,6 +11,7 @@ export const PAGE_HTML = `<!doctype html>
 <meta name="viewport" content="width=device-width, initial-scale=1">
 <meta name="referrer" content="no-referrer">
 <title>snippet-search: find the StackOverflow answer for a traceback</title>
+<link rel="icon" href="favicon.svg" type="image/svg+xml">
 <link rel="stylesheet" href="style.css">
 <script src="app.js" defer></script>
 </head>
@@ -20,6 +21,8 @@ export const PAGE_HTML = `<!doctype html>
   <p>Paste a failing log or a traceback; get the StackOverflow threads that match it.</p>
 </header>
 <main>
+  <noscript><p>This page needs JavaScript (from this server only). Or POST JSON to <code>api/search</code>:
+    <code>{"text": "...", "top": 5}</code>.</p></noscript>
   <form id="search" action="api/search" method="post" novalidate>
     <label for="text">Log or traceback</label>
     <textarea id="text" name="text" rows="12" spellcheck="false" autocapitalize="off" autocomplete="off"
@@ -203,4 +206,7 @@ export const PAGE_JS = `'use strict';
     }
   });
 })();
+`;
+
+export const FAVICON_SVG = `<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 32 32"><circle cx="13" cy="13" r="9" fill="none" stroke="#f48024" stroke-width="4"/><path d="M20 20l9 9" stroke="#f48024" stroke-width="4" stroke-linecap="round"/></svg>
 `;

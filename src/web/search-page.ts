@@ -1,7 +1,7 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { Engine } from '../engine.js';
 import { searchToJson } from '../render/json.js';
-import { PAGE_CSS, PAGE_HTML, PAGE_JS } from './page.js';
+import { FAVICON_SVG, PAGE_CSS, PAGE_HTML, PAGE_JS } from './page.js';
 
 /** The largest request body `POST /api/search` reads; more gets 413. */
 export const DEFAULT_MAX_BODY_BYTES = 1024 * 1024;
@@ -128,6 +128,7 @@ export function createSearchHandler(opts: SearchPageOptions): SearchPageHandler 
       if (rest === '/') send(res, 200, 'text/html; charset=utf-8', PAGE_HTML, cache);
       else if (rest === '/app.js') send(res, 200, 'text/javascript; charset=utf-8', js, cache);
       else if (rest === '/style.css') send(res, 200, 'text/css; charset=utf-8', PAGE_CSS, cache);
+      else if (rest === '/favicon.svg') send(res, 200, 'image/svg+xml', FAVICON_SVG, cache);
       else throw new HttpError(404, 'not found');
       return true;
     } catch (err) {
