@@ -17,7 +17,7 @@ export const PAGE_HTML = `<!doctype html>
 </head>
 <body>
 <header>
-  <h1>🔎 snippet-search</h1>
+  <h1><img src="favicon.svg" alt="" width="28" height="28"> snippet-search</h1>
   <p>Paste a failing log or a traceback; get the StackOverflow threads that match it.</p>
 </header>
 <main>
@@ -68,7 +68,7 @@ export const PAGE_CSS = `:root { color-scheme: light dark; --fg: #1f2328; --mute
 * { box-sizing: border-box; }
 body { margin: 0 auto; max-width: 56rem; padding: 1rem; font: 16px/1.5 system-ui, -apple-system, "Segoe UI", sans-serif;
   color: var(--fg); background: var(--bg); }
-h1 { font-size: 1.5rem; margin: 0.5rem 0 0; }
+h1 { font-size: 1.5rem; margin: 0.5rem 0 0; display: flex; align-items: center; gap: 0.5rem; }
 h2 { font-size: 1.1rem; margin: 1.5rem 0 0.5rem; }
 header p, .note, .hint, footer { color: var(--muted); }
 footer { font-size: 0.85rem; border-top: 1px solid var(--line); margin-top: 2rem; }
