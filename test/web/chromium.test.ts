@@ -4,7 +4,7 @@ import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { after, before, test } from 'node:test';
+import { after, before, beforeEach, test } from 'node:test';
 import { loadDefaultEncoder } from '../../src/encoder/load.js';
 import { openEngine, type Engine } from '../../src/engine.js';
 import { searchToJson } from '../../src/render/json.js';
@@ -78,6 +78,10 @@ before(async () => {
     deviceScaleFactor: 1,
     mobile: false,
   });
+});
+
+beforeEach(() => {
+  problems.length = 0; // each test answers for its own console
 });
 
 after(async () => {
