@@ -357,7 +357,7 @@ async function download(
   log: (line: string) => void,
 ): Promise<{ downloaded: number; resumedFrom: number[] }> {
   const metaFile = `${part}.json`;
-  let meta: PartMeta | null = null;
+  let meta: PartMeta | null;
   try {
     meta = JSON.parse(readFileSync(metaFile, 'utf8')) as PartMeta;
   } catch {

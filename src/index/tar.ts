@@ -98,8 +98,14 @@ export interface ReadTarOptions {
   maxEntries?: number;
 }
 
+/** A NUL-terminated string field. */
+function cString(buf: Buffer, start: number, len: number): string {
+  const end = buf.indexOf(0, start);
+  return buf.toString('utf8', start, end >= 0 && end < start + len ? end : start + len);
+}
+
 function parseOctal(buf: Buffer, start: number, len: number, field: string): number {
-  const s = buf.toString('ascii', start, start + len).replace(/[\0 ]+$/, '');
+  const s = cString(buf, start, len).trim();
   if (!/^[0-7]+$/.test(s)) throw new TarError(`corrupt tar header (${field})`);
   return parseInt(s, 8);
 }
@@ -153,8 +159,8 @@ export async function readTar(source: AsyncIterable<Buffer>, sink: TarSink, opts
       for (let i = 0; i < BLOCK; i++) sum += i >= 148 && i < 156 ? 32 : h[i]!;
       if (sum !== stored) throw new TarError('corrupt tar header (checksum)');
       const type = String.fromCharCode(h[156]!);
-      const prefix = h.toString('utf8', 345, 500).replace(/\0.*$/s, '');
-      const name = h.toString('utf8', 0, 100).replace(/\0.*$/s, '');
+      const prefix = cString(h, 345, 155);
+      const name = cString(h, 0, 100);
       if (type !== '0' && type !== '\0') {
         const what: Record<string, string> = {
           '1': 'a hard link',

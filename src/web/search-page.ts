@@ -100,7 +100,8 @@ function parseRequest(body: string): { text: string; top: number } {
  * `POST /api/search` with `{"text", "top"}` → the JSON of `search --json` (the same render function).
  */
 export function createSearchHandler(opts: SearchPageOptions): SearchPageHandler {
-  const base = (opts.basePath ?? '').replace(/\/+$/, '');
+  let base = opts.basePath ?? '';
+  while (base.endsWith('/')) base = base.slice(0, -1);
   const max = opts.maxBodyBytes ?? DEFAULT_MAX_BODY_BYTES;
   const js = PAGE_JS.replace('__MAX_BYTES__', String(max - 1024));
   return async (req, res) => {

@@ -5,14 +5,12 @@ import { createServer, type IncomingMessage, type ServerResponse } from 'node:ht
 import type { AddressInfo } from 'node:net';
 import { join } from 'node:path';
 import { after, before, test } from 'node:test';
-import { promisify } from 'node:util';
 import { openEngine, type Engine } from '../../src/engine.js';
 import { createSnippetSearchApp } from '../../src/github/app.js';
 import { type SearchPageHandler } from '../../src/web/search-page.js';
 import { ROOT, SHARED } from '../helpers/paths.js';
 import { buildSmallIndex } from '../helpers/small-index.js';
 
-const run = promisify(execFile);
 const CLI = join(ROOT, 'dist', 'src', 'cli', 'main.js');
 const TRACEBACK = readFileSync(join(SHARED, 'fixtures', 'extraction', 'items', 'ci-py-006.txt'), 'latin1');
 const HOSTILE =
@@ -65,7 +63,7 @@ test('serve: GET / is the page, with a strict CSP and only same-origin, relative
   assert.equal(res.headers.get('x-content-type-options'), 'nosniff');
   const html = await res.text();
   assert.match(html, /<textarea id="text"/);
-  const assets = [...html.matchAll(/<(?:script|link)\b[^>]*(?:src|href)="([^"]+)"/g)].map((m) => m[1]!);
+  const assets = [...html.matchAll(/<(?:script|link)\s[^>]*?(?:src|href)="([^"]+)"/g)].map((m) => m[1]!);
   assert.deepEqual(assets.sort(), ['app.js', 'favicon.svg', 'style.css']);
   assert.doesNotMatch(html, /<script>|<style>|\sstyle="|\son\w+="/, 'no inline script, style or handler');
   for (const a of assets) assert.equal((await fetch(new URL(a, base))).status, 200, a);
