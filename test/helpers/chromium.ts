@@ -12,15 +12,16 @@ const CANDIDATES = [
 ];
 
 function found(): string | null {
-  if (process.env.CHROME_PATH && existsSync(process.env.CHROME_PATH)) return process.env.CHROME_PATH;
   return CANDIDATES.find((p) => existsSync(p)) ?? null;
 }
 
 /**
- * Debian's Chromium: found on the machine, else installed with apt-get when we are root, else null
+ * Debian's Chromium (or `CHROME_PATH`): found on the machine, else installed with apt-get when we are root, else null
  * with the reason (the test is then skipped and says why). No browser is downloaded from anywhere else.
  */
 export function findOrInstallChromium(): { path: string } | { skip: string } {
+  const chosen = process.env.CHROME_PATH;
+  if (chosen) return existsSync(chosen) ? { path: chosen } : { skip: `CHROME_PATH=${chosen} does not exist` };
   const have = found();
   if (have) return { path: have };
   if (process.getuid?.() !== 0) return { skip: 'Chromium is not installed and we are not root to apt-get install it' };
