@@ -120,7 +120,9 @@ export async function pullIndex(opts: PullOptions): Promise<PullResult> {
     if (!existsSync(archive) || !statSync(archive).isFile()) throw new PullError(`no archive at ${archive}`);
   }
   const discard = () => {
-    if (remote) rmSync(archive, { force: true });
+    if (!remote) return;
+    rmSync(archive, { force: true });
+    rmSync(`${archive}.json`, { force: true });
   };
 
   const actual = await sha256File(archive);

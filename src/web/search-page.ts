@@ -145,12 +145,17 @@ export function createSearchHandler(opts: SearchPageOptions): SearchPageHandler 
 
 /**
  * Mounts the page at `/snippet-search` on a Probot server (Probot 14: `addHandler` in the app
- * function's options). Does nothing where the host offers no `addHandler` (tests loading the app).
+ * function's options). Does nothing where the host has no server to add it to.
  */
 export function mountSearchPage(
   options: { addHandler?: (handler: SearchPageHandler) => void } | undefined,
   getEngine: () => Promise<Engine>,
   basePath = '/snippet-search',
 ): void {
-  options?.addHandler?.(createSearchHandler({ getEngine, basePath }));
+  try {
+    options?.addHandler?.(createSearchHandler({ getEngine, basePath }));
+  } catch {
+    // Probot without an HTTP server (probot.load in tests, serverless adapters) throws "No server
+    // instance": there is no page to serve there, and the webhook handlers must still load.
+  }
 }

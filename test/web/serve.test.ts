@@ -126,6 +126,15 @@ test('the App mounts the same page at /snippet-search (sharing its engine)', asy
     addHandler: (h: SearchPageHandler) => handlers.push(h),
   });
   assert.equal(handlers.length, 1);
+  // Probot with no HTTP server throws from addHandler: the webhook handlers must load all the same.
+  const events: unknown[] = [];
+  const bare = { ...fakeProbot, on: (e: unknown) => events.push(e) };
+  (appFn as unknown as (app: unknown, o: unknown) => void)(bare, {
+    addHandler: () => {
+      throw new Error('No server instance');
+    },
+  });
+  assert.ok(events.length >= 4, 'webhook handlers registered');
   const server = createServer((req: IncomingMessage, res: ServerResponse) => {
     void handlers[0]!(req, res).then((handled) => {
       if (!handled) res.writeHead(404, { 'x-from': 'probot' }).end();
