@@ -94,6 +94,7 @@ ol#results { padding-left: 1.5rem; }
 ol#results li { margin: 0 0 1rem; overflow-wrap: anywhere; }
 ol#results a.title { font-weight: 600; color: var(--accent); }
 .meta { color: var(--muted); font-size: 0.9rem; }
+@media (pointer: coarse) { .hint { display: none; } }
 `;
 
 export const PAGE_JS = `'use strict';
