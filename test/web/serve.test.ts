@@ -52,6 +52,15 @@ function post(url: string, body: string | Buffer, type = 'application/json') {
   return fetch(url, { method: 'POST', headers: { 'content-type': type }, body });
 }
 
+test('the new commands have --help', async () => {
+  for (const cmd of [['index', 'pack'], ['index', 'pull'], ['serve']]) {
+    const out = await new Promise<string>((resolve, reject) =>
+      execFile(process.execPath, [CLI, ...cmd, '--help'], (err, stdout) => (err ? reject(err) : resolve(stdout))),
+    );
+    assert.match(out, /Usage: snippet-search/, cmd.join(' '));
+  }
+});
+
 test('serve: GET / is the page, with a strict CSP and only same-origin, relative assets', async () => {
   const res = await fetch(base);
   assert.equal(res.status, 200);
