@@ -12,6 +12,9 @@ export interface ActionInputs {
   top: number;
   minScore: number;
   index: string;
+  /** A packed index to download (`snippet-search index pack`), verified against `indexSha256`. */
+  indexUrl: string;
+  indexSha256: string;
   corpus: string;
   failOnError: boolean;
   config: Config;
@@ -52,6 +55,8 @@ export function readInputs(): ActionInputs {
     top,
     minScore: number('min-score', config.minScore),
     index: core.getInput('index'),
+    indexUrl: core.getInput('index-url'),
+    indexSha256: core.getInput('index-sha256'),
     corpus: core.getInput('corpus'),
     failOnError: bool('fail-on-error'),
     config,

@@ -20,6 +20,7 @@ import { defaultIndexDir } from '../paths.js';
 import { searchToJson } from '../render/json.js';
 import { ATTRIBUTION, resultToMarkdown } from '../render/markdown.js';
 import { collectLogs } from './collect-logs.js';
+import { fetchActionIndex } from './index-source.js';
 import { readInputs, type ActionInputs } from './inputs.js';
 
 async function run(): Promise<void> {
@@ -99,14 +100,15 @@ function pullRequestNumber(): number | null {
   return event.pull_request?.number ?? null;
 }
 
-/** The `index` input, else the default index; with neither, builds one from `corpus` (cache it with actions/cache). */
+/** `index-url` (pulled, cached), else the `index` input or the default index; else builds one from `corpus`. */
 async function openActionEngine(inputs: ActionInputs) {
   const encoder = await loadDefaultEncoder({ optional: true, threads: 2 });
-  const dir = resolve(inputs.index || process.env.SNIPPET_SEARCH_INDEX || defaultIndexDir());
+  const pulled = await fetchActionIndex(inputs, encoder?.id ?? null);
+  const dir = resolve(pulled ?? (inputs.index || process.env.SNIPPET_SEARCH_INDEX || defaultIndexDir()));
   if (!existsSync(join(dir, MANIFEST_FILE))) {
     if (!inputs.corpus) {
       throw new Error(
-        `no index at ${dir}: pass \`index:\` (a prebuilt index, e.g. restored with actions/cache) or \`corpus:\` (a StackExchange dump directory or .jsonl.gz) to build one`,
+        `no index at ${dir}: pass \`index-url:\` and \`index-sha256:\` (a packed index, see the README), \`index:\` (a prebuilt index) or \`corpus:\` (a StackExchange dump directory or .jsonl.gz) to build one`,
       );
     }
     core.info(`building the index at ${dir} from ${inputs.corpus}`);

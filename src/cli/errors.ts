@@ -2,6 +2,8 @@ import { CorpusError } from '../corpus/thread.js';
 import { RetrieverUnavailableError } from '../engine.js';
 import { InputError } from '../extract/decode-input.js';
 import { IndexError } from '../index/manifest.js';
+import { PullError } from '../index/pull.js';
+import { TarError } from '../index/tar.js';
 import { EncoderError } from '../encoder/onnx-encoder.js';
 
 /** A bad flag value found by a command itself (commander reports its own parse errors). */
@@ -22,6 +24,8 @@ export function reportError(err: unknown): number {
     err instanceof InputError ||
     err instanceof CorpusError ||
     err instanceof IndexError ||
+    err instanceof PullError ||
+    err instanceof TarError ||
     err instanceof EncoderError ||
     err instanceof RetrieverUnavailableError
   ) {

@@ -3,7 +3,9 @@ import { Command, InvalidArgumentError } from 'commander';
 import { runEval } from './command-eval.js';
 import { runExtract } from './command-extract.js';
 import { runIndexBuild } from './command-index-build.js';
+import { runIndexPack, runIndexPull } from './command-index-pack.js';
 import { runSearch } from './command-search.js';
+import { runServe } from './command-serve.js';
 import { reportError } from './errors.js';
 
 function unitInterval(v: string): number {
@@ -38,6 +40,25 @@ index
   .option('--limit <n>', 'stop after N documents (smoke runs)', positiveInt)
   .option('--json', 'print the manifest as JSON')
   .action(async (o) => runIndexBuild(o));
+index
+  .command('pack')
+  .description('pack an index into one .tar.gz to publish (prints its sha256)')
+  .option('--index <dir>', 'index directory (default: $SNIPPET_SEARCH_INDEX or ./index)')
+  .requiredOption(
+    '--out <file>',
+    'archive to write, e.g. so-python-index.tar.gz (its sha256 goes to <file>.sha256 too)',
+  )
+  .option('--json', 'print the archive facts as JSON')
+  .action(async (o) => runIndexPack(o));
+index
+  .command('pull')
+  .description('fetch a packed index (URL or path), verify it and swap it in; cached by sha256')
+  .argument('<source>', 'http(s) URL or path of an archive made by index pack')
+  .option('--sha256 <hex>', 'the archive sha256 published with it; anything else is refused')
+  .option('--out <dir>', 'index directory to replace (default: $SNIPPET_SEARCH_INDEX or ./index)')
+  .option('--max-size <MiB>', 'refuse an archive that unpacks to more than this', positiveInt)
+  .option('--json', 'print the result as JSON')
+  .action(async (source, o) => runIndexPull(source, o));
 
 program
   .command('search')
@@ -51,6 +72,23 @@ program
   .option('--min-confidence <x>', "confidence an answer needs, 0 to 1 (default: the App's default)", unitInterval)
   .option('--json', 'print JSON (results always included, with "confident" and "confidence")')
   .action(async (file, o) => runSearch(file, o));
+
+program
+  .command('serve')
+  .description('serve the search page and POST /api/search on a local HTTP server')
+  .option(
+    '--port <n>',
+    'port (0: any free one)',
+    (v) => {
+      const n = Number(v);
+      if (!Number.isInteger(n) || n < 0 || n > 65535) throw new InvalidArgumentError('expected a port number');
+      return n;
+    },
+    8080,
+  )
+  .option('--host <host>', 'address to listen on', '127.0.0.1')
+  .option('--index <dir>', 'index directory')
+  .action(async (o) => runServe(o));
 
 program
   .command('extract')

@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto';
 import { LRUCache } from 'lru-cache';
-import type { Context, Probot } from 'probot';
+import type { ApplicationFunctionOptions, Context, Probot } from 'probot';
 import { openEngine, type Engine, type SearchResult } from '../engine.js';
 import { loadDefaultEncoder } from '../encoder/load.js';
 import { defaultIndexDir } from '../paths.js';
@@ -16,6 +16,7 @@ import { RateLimiter, SeenSet } from './limits.js';
 import { COMMENT_MARKER, upsertStickyComment } from './sticky-comment.js';
 import type { GitHubClient, RepoRef } from './types.js';
 import { WorkQueue } from './work-queue.js';
+import { mountSearchPage } from '../web/search-page.js';
 
 /** The name of the check run we create when a failing commit has no pull request. */
 export const CHECK_NAME = 'snippet-search';
@@ -264,8 +265,9 @@ export function createSnippetSearchApp(options: AppOptions = {}): SnippetSearchA
     await gh(() => upsertStickyComment(octokit, { ...ref, issue_number: issue.number }, () => body));
   }
 
-  const appFn = ((app: Probot) => {
+  const appFn = ((app: Probot, appOptions?: ApplicationFunctionOptions) => {
     log = app.log;
+    mountSearchPage(appOptions, engine); // the search page at /snippet-search
     const ourAppId = Number(process.env.APP_ID ?? NaN);
     app.on('check_run.completed', async (ctx) => {
       const run = ctx.payload.check_run;
