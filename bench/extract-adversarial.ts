@@ -36,14 +36,15 @@ const CASES: Record<string, (bytes: number) => string> = {
   'repeated distinct compiler diagnostics': (n) =>
     Array.from({ length: Math.ceil(n / 50) }, (_, i) => `src/m${i}.c:${i}:1: error: bad thing ${i}`).join('\n'),
   'flattened go test output on one line': (n) => fill('=== RUN   TestX --- FAIL: TestX (0.00s)     x_test.go:8: m ', n),
-  'quotes': (n) => `'${fill("'", n)}`,
+  quotes: (n) => `'${fill("'", n)}`,
   'ANSI escapes': (n) => fill('\u001b[31m\u001b[0m', n),
   'markdown quote and bold on every line': (n) => fill('> **ValueError: x**\n', n),
   'log prefix on every line': (n) => fill('2024-01-01T00:00:00.000Z [ERROR] x\n', n),
   'hard-wrapped at 80 columns': (n) => fill(`${'x'.repeat(80)}\n`, n),
   'CRLF progress redraws': (n) => fill('50%\r', n) + '\n',
   'mojibake lead characters': (n) => fill('ÔΓâ├', n),
-  'equal-length distinct lines': (n) => Array.from({ length: Math.ceil(n / 61) }, (_, i) => `${i}`.padStart(60, '-')).join('\n'),
+  'equal-length distinct lines': (n) =>
+    Array.from({ length: Math.ceil(n / 61) }, (_, i) => `${i}`.padStart(60, '-')).join('\n'),
 };
 
 export interface AdversarialRow {

@@ -96,7 +96,7 @@ function cand(
 // ---------------------------------------------------------------------------------------------------
 // Compilers, linters, type checkers: `path:line[:col]: …` and `path(line,col): error CODE: …`.
 
-const PATH_LINE = /^([\w.~$@/\\][^:]{0,300}?|[A-Za-z]:[\\/][^:]{0,300}?):(\d+):(?:(\d+):?)? ?(.*)$/;
+const PATH_LINE = /^([\w.~$@/\\][^:]{0,300}|[A-Z]:[\\/][^:]{0,300}):(\d+):(?:(\d+)(?!\d):?)? ?(.*)$/i;
 const PAREN_LOCATION = /^(\S.{0,300}?)\((\d+),(\d+)(?:,\d+,\d+)?\): ?(error|warning) ([A-Z]{1,8}\d{1,6}): ?(.*)$/;
 const BARE_CODED = /^(?:\S.{0,300}?: )?error ([A-Z]{2,8}\d{2,6}): (.+)$/;
 const MAVEN_JAVAC = /^(\S.{0,300}?\.java):\[(\d+),(\d+)\] (.+)$/;
@@ -113,7 +113,11 @@ function toolDiagnostic(line: string, i: number, ctx: DocContext): Candidate | n
     if (paren[4] !== 'error') return null;
     const code = paren[5]!;
     const message = paren[6]!.replace(/\s\[[^\]]{1,400}\]$/, '').trim();
-    const language = /^TS/.test(code) ? 'typescript' : /^(?:CS|RZ|BC|FS|NU|MSB|NETSDK)/.test(code) ? 'csharp' : 'unknown';
+    const language = /^TS/.test(code)
+      ? 'typescript'
+      : /^(?:CS|RZ|BC|FS|NU|MSB|NETSDK)/.test(code)
+        ? 'csharp'
+        : 'unknown';
     // MSBuild's own "command exited with code" is a consequence of the error printed before it.
     const strength = /^MSB3073$|^MSB4181$/.test(code) ? 0.2 : 3;
     return withFrame(cand(language, code, message, line, i, strength), paren[1]!, paren[2]!);
@@ -128,7 +132,7 @@ function toolDiagnostic(line: string, i: number, ctx: DocContext): Candidate | n
   const bare = BARE_CODED.exec(line);
   if (bare && !PATH_LINE.test(line)) return cand('unknown', bare[1]!, bare[2]!.trim(), line, i, 2.5);
   const pl = PATH_LINE.exec(line);
-  if (!pl || !/[\\/.]/.test(pl[1]!) || /\s/.test(pl[1]!.replace(/^[A-Za-z]:/, '').trim()) && !/\.\w{1,6}$/.test(pl[1]!))
+  if (!pl || !/[\\/.]/.test(pl[1]!) || (/\s/.test(pl[1]!.replace(/^[A-Z]:/i, '').trim()) && !/\.\w{1,6}$/.test(pl[1]!)))
     return null;
   const [, file, ln, , rest] = pl;
   const body = rest!.trim();
@@ -296,7 +300,7 @@ function runtimeLine(lines: string[], line: string, i: number): Candidate | null
 
 /** People write on after a pasted error line, often in another script: "concurrent map writes 导致崩溃". */
 function cutProse(message: string): string {
-  const m = /\s+[\u3000-\u9fff\uac00-\ud7af]/.exec(message);
+  const m = /\s[\u3000-\u9fff\uac00-\ud7af]/.exec(message);
   return (m ? message.slice(0, m.index) : message).trim();
 }
 
@@ -333,7 +337,8 @@ function shellNotFound(line: string, i: number): Candidate | null {
   if (m) {
     const shell = m[1]!;
     // A bare "x: not found" needs a shell-ish speaker: `sh: 1:`, `/tmp/script.sh: 3:`, `bash:`.
-    const shellish = /(?:^|\/)(?:ba|z|k|da|fi|c|tc)?sh$|\.sh$|^\/.{0,300}\.sh$|^\/bin\//.test(shell) || /_temp\//.test(shell);
+    const shellish =
+      /(?:^|\/)(?:ba|[zkc]|da|fi|tc)?sh$|\.sh$|^\/.{0,300}\.sh$|^\/bin\//.test(shell) || /_temp\//.test(shell);
     if (m[3] === 'not found' && !shellish) return null;
     if (!shellish && !/\S/.test(shell)) return null;
     return cand('shell', 'command not found', `${m[2]!.trim()}: ${m[3]!}`, line, i, 3);
@@ -379,7 +384,7 @@ function packageManager(lines: string[], line: string, i: number): Candidate | n
   if (pip && pip[1] !== 'subprocess-exited-with-error') {
     let message = '';
     for (let k = i + 1; k < Math.min(lines.length, i + 8); k++) {
-      const m = /^\s*×\s+(.+)$/.exec(lines[k]!);
+      const m = /^\s*×\s+(\S.*)$/.exec(lines[k]!);
       if (m) {
         message = m[1]!.trim();
         break;
@@ -400,7 +405,7 @@ function packageManager(lines: string[], line: string, i: number): Candidate | n
 const IN_ACTION = new RegExp(String.raw`^(${EXCEPTION_NAME}) in ([\w/:]{1,120}#\w{1,80})\b`);
 const IN_ACTION_PROSE = new RegExp(String.raw`\b(${EXCEPTION_NAME}) in ([A-Za-z][\w/:]{0,120}#\w{1,80})\b`);
 const NOTIFIED = new RegExp(String.raw`^An? (${EXCEPTION_NAME}) occurred in (\S{1,200}?):?$`);
-const FIELD_TYPE = /^(?:Error|Exception) ?(?:type|class|name)\s*[:=]\s*`?([A-Za-z_][\w.:]{0,200})`?$/i;
+const FIELD_TYPE = /^(?:Error|Exception) ?(?:type|class|name)\s*[:=]\s*`?([A-Z_][\w.:]{0,200})`?$/i;
 const FIELD_MESSAGE = /^(?:(?:Error|Exception) ?)?message\s*[:=]\s*(\S.*)$/i;
 const LOGFMT_TYPE = /\berror_type=([A-Za-z_][\w.:]{0,200})/;
 const LOGFMT_ERROR = /\berror=(?:'([^'\n]{0,1000})'|"([^"\n]{0,1000})"|(\S{1,1000}))/;
@@ -418,7 +423,8 @@ function notifier(lines: string[], line: string, i: number): Candidate | null {
       const m = FIELD_MESSAGE.exec(view(lines[k]!));
       if (m) message = m[1]!.replace(/^`([^`]*)`$/, '$1').trim();
       // A markdown section "### Error" / "Message" whose first line is the message.
-      else if (k > i && /^#{1,6} (?:Error|Exception|Message)\s*$/i.test(lines[k]!.trim())) message = nextText(lines, k + 1);
+      else if (k > i && /^#{1,6} (?:Error|Exception|Message)\s*$/i.test(lines[k]!.trim()))
+        message = nextText(lines, k + 1);
     }
     return cand(languageOfName(field[1]!), field[1]!, message, line, i, 1.5);
   }
@@ -462,7 +468,7 @@ const FAILING_WARNING = /UnhandledPromiseRejection(?:Warning)?$/;
 /** Rails' log: `NoMethodError (undefined method `x' for nil):`. */
 const RAILS_LOG = new RegExp(String.raw`^(${EXCEPTION_NAME}) \((.{1,2000})\):?$`);
 /** A qualified exception at the end of a log message: `… cancelling refresh attempt: org.x.FooException: msg`. */
-const EMBEDDED = new RegExp(String.raw`: ((?:[a-z_]\w{0,60}\.){1,8}[A-Z]\w{0,80}(?:Error|Exception))(?:: (.{1,2000}))?$`);
+const EMBEDDED = /: ((?:[a-z_]\w{0,60}\.){1,8}[A-Z]\w{0,80}(?:Error|Exception))(?:: (.{1,2000}))?$/;
 
 /** Notifier subjects tag the error: `[Rollbar] [production] NoMethodError: …`. */
 const TAGS = /^(?:\[[^\]\n]{1,40}\]\s{0,4}){1,4}(?=[A-Z])/;
@@ -473,7 +479,8 @@ function typedLine(lines: string[], line: string, i: number): Candidate | null {
   const m = TYPED.exec(line) ?? TYPED.exec(line.replace(TAGS, ''));
   if (!m) {
     const e = EMBEDDED.exec(line);
-    if (e && !NEVER.test(e[1]!) && !BUILD_TOOL.test(e[1]!)) return cand(languageOfName(e[1]!), e[1]!, (e[2] ?? '').trim(), line, i, 1);
+    if (e && !NEVER.test(e[1]!) && !BUILD_TOOL.test(e[1]!))
+      return cand(languageOfName(e[1]!), e[1]!, (e[2] ?? '').trim(), line, i, 1);
     return null;
   }
   const type = m[2]!;
@@ -498,7 +505,8 @@ function inlineTyped(raw: string, i: number): Candidate | null {
   for (const m of raw.matchAll(CODE_SPAN)) {
     const t = SPAN_TYPED.exec(m[1]!.trim());
     // `undefined method '...' for nil`: a placeholder says the writer talks about the error in general.
-    if (t && !/Warning$/.test(t[1]!) && !/(?:^|[\s'"`(])\.\.\.(?:$|[\s'"`)])/.test(t[2]!)) return cand(languageOfName(t[1]!), t[1]!, t[2]!.trim(), raw.trim(), i, 1);
+    if (t && !/Warning$/.test(t[1]!) && !/(?:^|[\s'"`(])\.\.\.(?:$|[\s'"`)])/.test(t[2]!))
+      return cand(languageOfName(t[1]!), t[1]!, t[2]!.trim(), raw.trim(), i, 1);
   }
   return null;
 }
@@ -507,7 +515,7 @@ function inlineTyped(raw: string, i: number): Candidate | null {
 const CANONICAL: [RegExp, string, string][] = [
   [/\bObject reference not set to an instance of an object\b/, 'NullReferenceException', 'csharp'],
   [/\bconcurrent map (?:writes|read and map write|iteration and map write)\b/, 'fatal error', 'go'],
-  [/\b(invalid syntax)\b.{0,40}\berror\b|\bsyntax ?error\b.{0,40}\b(invalid syntax)\b/i, 'SyntaxError', 'python'],
+  [/\b(invalid syntax)\b.{1,40}\berror\b|\bsyntax ?error\b.{1,40}\b(invalid syntax)\b/i, 'SyntaxError', 'python'],
 ];
 
 function canonicalMessage(line: string, i: number): Candidate | null {

@@ -6,7 +6,7 @@ const JS_ERROR =
 // The last frame of an error with properties ends in ` {` (Node prints them after it).
 const AT_FRAME = /^\s*at (?:(?:async )?(.+?) \((.+?):(\d+):(\d+)\)|(.+?):(\d+):(\d+))\s*(?:\{\s*)?$/;
 const JEST_HEADER = /^\s*● (?!\s)(.+ › .+|Test suite failed to run|[^A-Z\s].*)$/;
-const CODE_FRAME = /^\s*(>?)\s*(\d+) \| ?(.*)$/;
+const CODE_FRAME = /^\s*(?:(>)\s*)?(\d+) \| ?(.*)$/;
 const WEBPACK = /^ERROR in (\S+)/;
 const VITEST_ARROW = /^\s*→ (\S.*)$/;
 const VITEST_FAILED = /^\s*[×✗✕] \S/;
@@ -81,7 +81,7 @@ export function findJavaScriptFailures(lines: string[]): Candidate[] {
           : { file: f[5]!, line: Number(f[6]), function: null, source: null },
       );
     }
-    const atTop = frames.length > 0 && frames.every((f) => /node:|\.m?[jt]sx?|\.cjs|\.mjs|<anonymous>/.test(f.file));
+    const atTop = frames.length > 0 && frames.every((f) => /node:|\.m?[jt]sx?|\.cjs|<anonymous>/.test(f.file));
     if (!atTop) continue; // a bare `TypeError: …` line is left to the error-line finder
     // Node prints the failing source line above the error: `file.js:12`, the code, a caret.
     const code: string[] = [];

@@ -21,10 +21,10 @@ function typeAndMessage(text: string): [string, string] {
 
 describe('normalization: what wraps errors in real text', () => {
   test('markdown blockquote, bold, list bullet and inline code around an error', () => {
-    assert.deepEqual(typeAndMessage(`> Traceback (most recent call last):\n>   File "a.py", line 1, in <module>\n> KeyError: 'x'`), [
-      'KeyError',
-      "'x'",
-    ]);
+    assert.deepEqual(
+      typeAndMessage(`> Traceback (most recent call last):\n>   File "a.py", line 1, in <module>\n> KeyError: 'x'`),
+      ['KeyError', "'x'"],
+    );
     assert.deepEqual(typeAndMessage(`I run it and get:\n**ValueError: math domain error**\nplease help`), [
       'ValueError',
       'math domain error',
@@ -33,7 +33,7 @@ describe('normalization: what wraps errors in real text', () => {
       'TypeError',
       "'NoneType' object is not iterable",
     ]);
-    assert.deepEqual(typeAndMessage('When I start it I get `ModuleNotFoundError: No module named \'yaml\'` at once.'), [
+    assert.deepEqual(typeAndMessage("When I start it I get `ModuleNotFoundError: No module named 'yaml'` at once."), [
       'ModuleNotFoundError',
       "No module named 'yaml'",
     ]);
@@ -68,7 +68,7 @@ describe('normalization: what wraps errors in real text', () => {
     const n = normalizeText(
       [
         '2024-03-01T12:00:00.123Z ERROR RuntimeError: boom',
-        'Mar 01 12:00:00 web-1 gunicorn[812]: KeyError: \'id\'',
+        "Mar 01 12:00:00 web-1 gunicorn[812]: KeyError: 'id'",
         '[2024-03-01 12:00:00,123: ERROR/ForkPoolWorker-1] Task failed: ZeroDivisionError: division by zero',
         'ERROR:root:something broke',
         '[ERROR] Failed to execute goal',
@@ -92,7 +92,7 @@ describe('normalization: what wraps errors in real text', () => {
       'Traceback (most recent call last):',
       '  File "/home/runner/work/project/project/src/module.py", line 42, in handler',
       '    result = compute(value)',
-      "AssertionError: expected the handler to return a list of three items, got an empty list instead",
+      'AssertionError: expected the handler to return a list of three items, got an empty list instead',
       'FAILED tests/test_module.py::test_handler - AssertionError: expected the handler to return',
     ].join('\n');
     const wrapped = long
@@ -110,7 +110,9 @@ describe('normalization: what wraps errors in real text', () => {
   });
 
   test('runner glyphs a Windows console decoded with its code page are read back', () => {
-    const f = primary(`  ÔùÅ Cart ÔÇ║ adds an item\n\n    expect(received).toBe(expected) // Object.is equality\n\n    Expected: 2\n    Received: 1`);
+    const f = primary(
+      `  ÔùÅ Cart ÔÇ║ adds an item\n\n    expect(received).toBe(expected) // Object.is equality\n\n    Expected: 2\n    Received: 1`,
+    );
     assert.equal(f.errorType, 'JestAssertionError');
   });
 });
@@ -126,10 +128,10 @@ Found 1 error in 1 file (checked 3 source files)`),
   });
 
   test('flake8 and ruff: the rule code is the type', () => {
-    assert.deepEqual(typeAndMessage(`./app/main.py:10:5: F821 undefined name 'foo'\n./app/main.py:1:1: F401 'os' imported but unused`), [
-      'F821',
-      "undefined name 'foo'",
-    ]);
+    assert.deepEqual(
+      typeAndMessage(`./app/main.py:10:5: F821 undefined name 'foo'\n./app/main.py:1:1: F401 'os' imported but unused`),
+      ['F821', "undefined name 'foo'"],
+    );
     assert.deepEqual(typeAndMessage('app/main.py:3:8: F401 [*] `os` imported but unused\nFound 1 error.'), [
       'F401',
       '`os` imported but unused',
@@ -206,7 +208,10 @@ Execution failed for task ':app:compileJava'.
       typeAndMessage(
         '/app/build/generated/App_Component.java:40: error: [Dagger/MissingBinding] com.acme.Repo cannot be provided without an @Inject constructor or an @Provides-annotated method.',
       ),
-      ['Dagger/MissingBinding', 'com.acme.Repo cannot be provided without an @Inject constructor or an @Provides-annotated method.'],
+      [
+        'Dagger/MissingBinding',
+        'com.acme.Repo cannot be provided without an @Inject constructor or an @Provides-annotated method.',
+      ],
     );
   });
 
@@ -342,10 +347,10 @@ Stack trace:
   thrown in /var/www/index.php on line 3`),
       ['TypeError', 'strlen(): Argument #1 ($string) must be of type string, array given'],
     );
-    assert.deepEqual(typeAndMessage(`PHP Parse error:  syntax error, unexpected token "}" in /var/www/index.php on line 7`), [
-      'Parse error',
-      'syntax error, unexpected token "}"',
-    ]);
+    assert.deepEqual(
+      typeAndMessage(`PHP Parse error:  syntax error, unexpected token "}" in /var/www/index.php on line 7`),
+      ['Parse error', 'syntax error, unexpected token "}"'],
+    );
   });
 
   test('shells: command not found in any locale', () => {
@@ -434,7 +439,7 @@ undefined method \`name' for nil:NilClass
   });
 
   test('Sentry/Rollbar-style subjects and fields', () => {
-    assert.deepEqual(typeAndMessage('[Rollbar] [production] KeyError: \'user_id\''), ['KeyError', "'user_id'"]);
+    assert.deepEqual(typeAndMessage("[Rollbar] [production] KeyError: 'user_id'"), ['KeyError', "'user_id'"]);
     assert.deepEqual(
       typeAndMessage(`## Auto-reported error
 
@@ -482,7 +487,8 @@ ModuleNotFoundError: No module named 'yaml'`);
   });
 
   test('Maven prints its own exception stack after the failure: the cause stays primary', () => {
-    const f = primary(`2024-03-01T10:00:00.000+01:00  WARN 42 --- [main] o.s.b.w.e.tomcat.TomcatWebServer : Exception during startup: org.springframework.boot.web.server.PortInUseException: Port 8080 is already in use
+    const f =
+      primary(`2024-03-01T10:00:00.000+01:00  WARN 42 --- [main] o.s.b.w.e.tomcat.TomcatWebServer : Exception during startup: org.springframework.boot.web.server.PortInUseException: Port 8080 is already in use
 [INFO] BUILD FAILURE
 [ERROR] Failed to execute goal org.springframework.boot:spring-boot-maven-plugin:3.2.5:run (default-cli) on project app: Process terminated with exit code: 1 -> [Help 1]
 org.apache.maven.lifecycle.LifecycleExecutionException: Failed to execute goal org.springframework.boot:spring-boot-maven-plugin:3.2.5:run (default-cli) on project app: Process terminated with exit code: 1
@@ -493,7 +499,8 @@ Caused by: org.apache.maven.plugin.MojoExecutionException: Process terminated wi
   });
 
   test('a wrapper alone is reported when it is all there is', () => {
-    const f = primary(`[ERROR] Failed to execute goal org.apache.maven.plugins:maven-clean-plugin:3.2.0:clean (default-clean) on project app: Failed to clean project: Failed to delete /app/target -> [Help 1]
+    const f =
+      primary(`[ERROR] Failed to execute goal org.apache.maven.plugins:maven-clean-plugin:3.2.0:clean (default-clean) on project app: Failed to clean project: Failed to delete /app/target -> [Help 1]
 [ERROR] [Help 1] http://cwiki.apache.org/confluence/display/MAVEN/MojoExecutionException`);
     assert.equal(f.errorType, 'MojoExecutionException');
   });
@@ -559,6 +566,9 @@ Tests:       12 passed, 12 total`),
   });
 
   test('prose that talks about an error in general reports nothing', () => {
-    assert.deepEqual(extractFailures("You will often see `NoMethodError: undefined method '...' for nil` in Rails apps."), []);
+    assert.deepEqual(
+      extractFailures("You will often see `NoMethodError: undefined method '...' for nil` in Rails apps."),
+      [],
+    );
   });
 });
