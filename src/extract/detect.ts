@@ -265,7 +265,17 @@ const JVM_MAIN_CLASS: RegExp[] = [
   /^エラー: メイン・クラス(\S+)を検出およびロードできませんでした/,
 ];
 
+/** GNU ld / lld / Apple ld: the unresolved symbol is the failure; `collect2: error: ld returned 1` wraps it. */
+const LINKER =
+  /^(?:\S.{0,300}?: )?(undefined reference to [`'‘].{1,300}['’])$|^(Undefined symbols for architecture \S+):$/;
+/** Elixir / Erlang: `** (ArithmeticError) bad argument in arithmetic expression`. */
+const ELIXIR = new RegExp(String.raw`^\*\* \((${EXCEPTION_NAME}|[A-Z]\w{0,80})\) (\S.*)$`);
+
 function runtimeLine(lines: string[], line: string, i: number): Candidate | null {
+  const ld = LINKER.exec(line);
+  if (ld) return cand('c', 'error', ld[1] ?? ld[2]!, line, i, 2.5);
+  const ex = ELIXIR.exec(line);
+  if (ex) return cand('elixir', ex[1]!, ex[2]!.trim(), line, i, 3);
   const go = GO_FATAL.exec(line);
   if (go) return cand('go', 'fatal error', cutProse(go[1]!), line, i, 3);
   if (DATA_RACE.test(line)) {
@@ -532,6 +542,7 @@ function canonicalMessage(line: string, i: number): Candidate | null {
 const WRAPPERS: RegExp[] = [
   /^make(?:\[\d+\])?: \*\*\* (.+)$/,
   /^error: (could not compile .+|aborting due to .+|test failed, .+|doctest failed|process didn't exit successfully: .+|Recipe .+ failed.*)$/,
+  /^collect2: error: (ld returned \d+ exit status)$/,
   /^(?:error )?Command failed with exit code \d+\.?$/,
   /^Error: Process completed with exit code \d+\.?$/,
   /^##\[error\]Process completed with exit code \d+\.?$/,

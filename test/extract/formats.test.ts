@@ -264,6 +264,15 @@ make: *** [Makefile:2: main] Error 1`);
     assert.equal(f.code, 'x = 1;');
   });
 
+  test('linkers: the unresolved symbol, not collect2', () => {
+    assert.deepEqual(
+      typeAndMessage(`/usr/bin/ld: main.o: in function \`main':
+main.c:(.text+0x5): undefined reference to \`foo'
+collect2: error: ld returned 1 exit status`),
+      ['error', "undefined reference to `foo'"],
+    );
+  });
+
   test('csc and Razor: the first error, warnings skipped, project suffix dropped', () => {
     assert.deepEqual(
       typeAndMessage(`Program.cs(3,7): warning CS0168: The variable 'e' is declared but never used [/src/App/App.csproj]
@@ -335,6 +344,15 @@ Write at 0x00c000014098 by goroutine 7:
     testing.go:1465: race detected during execution of test
 FAIL`).errorType,
       'data race',
+    );
+  });
+
+  test('Elixir: ** (Exception) message', () => {
+    assert.deepEqual(
+      typeAndMessage(`** (ArithmeticError) bad argument in arithmetic expression
+    :erlang.+(1, :a)
+    (stdlib 5.0) erl_eval.erl:750: :erl_eval.do_apply/7`),
+      ['ArithmeticError', 'bad argument in arithmetic expression'],
     );
   });
 
