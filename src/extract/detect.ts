@@ -47,7 +47,7 @@ export function detectCandidates({ lines, levels }: DetectInput): Candidate[] {
       out.push(found);
       continue;
     }
-    const inline = inlineTyped(raw, i) ?? inAction(lines, line, i) ?? canonicalMessage(line, i);
+    const inline = inlineTyped(raw, i) ?? inAction(lines, line, i) ?? inProse(line, i) ?? canonicalMessage(line, i);
     if (inline) out.push(inline);
   }
   return out;
@@ -519,6 +519,35 @@ function inlineTyped(raw: string, i: number): Candidate | null {
       return cand(languageOfName(t[1]!), t[1]!, t[2]!.trim(), raw.trim(), i, 1);
   }
   return null;
+}
+
+/**
+ * A typed error pasted into the middle of a sentence: `I got "OSError: [Errno 24] Too many open files"`,
+ * `v = math.exp(la) TypeError: only size-1 arrays …`. The message runs to the closing quote when the
+ * error was quoted, else to the end of the line; it must say something specific (a quote, a digit or
+ * several words). A placeholder (`'...'`) or square brackets around it mean the writer talks about the
+ * error in general.
+ */
+const IN_PROSE = new RegExp(String.raw`(?:^|[\s"'(“「：:])(${EXCEPTION_NAME}): (\S.{0,1000})$`);
+
+function inProse(line: string, i: number): Candidate | null {
+  const m = IN_PROSE.exec(line);
+  if (!m || /Warning$/.test(m[1]!)) return null;
+  // `[ Exception in thread "main" java.lang.X: … ]`: an illustration in brackets, not a report.
+  const head = line.slice(0, m.index);
+  if (head.split('[').length > head.split(']').length) return null;
+  const before = line[m.index] ?? '';
+  const close = ({ '"': '"', "'": "'", '(': ')', '“': '”', '「': '」' } as Record<string, string>)[before];
+  let message = m[2]!;
+  if (close) {
+    const end = message.lastIndexOf(close);
+    if (end > 0) message = message.slice(0, end);
+  }
+  const fullStop = message.search(/[，。？！]/);
+  message = cutProse(fullStop >= 0 ? message.slice(0, fullStop) : message);
+  if (/(?:^|[\s'"`(])\.\.\.(?:$|[\s'"`)])/.test(message)) return null;
+  if (!/['"\d]/.test(message) && message.split(/\s+/).length < 3) return null;
+  return cand(languageOfName(m[1]!), m[1]!, message.trim(), line, i, 0.9);
 }
 
 /** Messages a runtime prints with one class only, seen without the class (retyped, or Unity's log). */

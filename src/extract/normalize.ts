@@ -84,6 +84,9 @@ const ESC = String.fromCharCode(27);
  */
 function unbold(line: string): string {
   let s = line.includes('**') ? line.replace(/\*\*([^*\n]{1,300})\*\*/g, '$1') : line;
+  // `*whole line in italics*`, as people emphasise a pasted error line.
+  const italic = /^(\s*)\*(?=[^\s*])(.*[^\s*])\*$/.exec(s);
+  if (italic && !italic[2]!.includes('*')) return italic[1]! + italic[2]!;
   const lead = /^(\s*)(?:\*\*|__)(?=\S)/.exec(s);
   if (lead) s = lead[1]! + s.slice(lead[0].length);
   if (/\S(?:\*\*|__)$/.test(s)) s = s.slice(0, -2);

@@ -39,6 +39,33 @@ describe('normalization: what wraps errors in real text', () => {
     ]);
   });
 
+  test('a typed error quoted or pasted mid-sentence; a whole line in italics', () => {
+    assert.deepEqual(typeAndMessage('When I run it I got "OSError: [Errno 24] Too many open files", what can I do?'), [
+      'OSError',
+      '[Errno 24] Too many open files',
+    ]);
+    assert.deepEqual(
+      typeAndMessage('y = math.exp(arr) TypeError: only size-1 arrays can be converted to Python scalars'),
+      ['TypeError', 'only size-1 arrays can be converted to Python scalars'],
+    );
+    assert.deepEqual(
+      typeAndMessage(
+        `Traceback (most recent call last):\n  File "app.py", line 3, in <module>\n*UnboundLocalError: local variable 'x' referenced before assignment*`,
+      ),
+      ['UnboundLocalError', "local variable 'x' referenced before assignment"],
+    );
+  });
+
+  test('an error named as an example, in brackets or with a placeholder, is not a failure', () => {
+    assert.deepEqual(
+      extractFailures(
+        'An NPE looks like [ java.lang.NullPointerException: Cannot invoke "x" because "y" is null ] in logs.',
+      ),
+      [],
+    );
+    assert.deepEqual(extractFailures("Typical output: KeyError: '...' when the key is missing."), []);
+  });
+
   test("Node's (node:PID) prefix", () => {
     assert.deepEqual(
       typeAndMessage(
