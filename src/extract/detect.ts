@@ -483,9 +483,14 @@ const EMBEDDED = /: ((?:[a-z_]\w{0,60}\.){1,8}[A-Z]\w{0,80}(?:Error|Exception))(
 /** Notifier subjects tag the error: `[Rollbar] [production] NoMethodError: …`. */
 const TAGS = /^(?:\[[^\]\n]{1,40}\]\s{0,4}){1,4}(?=[A-Z])/;
 
+/** An exception's repr at the end of a log line (celery: `… raised unexpected: ValueError('bad')`). */
+const REPR = new RegExp(String.raw`(?:^|: )(${EXCEPTION_NAME})\((['"])(.{0,1000})\2,?\)$`);
+
 function typedLine(lines: string[], line: string, i: number): Candidate | null {
   const rails = RAILS_LOG.exec(line);
   if (rails) return cand('ruby', rails[1]!, rails[2]!.trim(), line, i, 2);
+  const repr = REPR.exec(line);
+  if (repr) return cand(languageOfName(repr[1]!), repr[1]!, repr[3]!, line, i, 1.5);
   const m = TYPED.exec(line) ?? TYPED.exec(line.replace(TAGS, ''));
   if (!m) {
     const e = EMBEDDED.exec(line);

@@ -66,6 +66,15 @@ describe('normalization: what wraps errors in real text', () => {
     assert.deepEqual(extractFailures("Typical output: KeyError: '...' when the key is missing."), []);
   });
 
+  test("an exception's repr in a task runner's log line (celery)", () => {
+    assert.deepEqual(
+      typeAndMessage(
+        "[2024-03-01 12:00:00,041: ERROR/ForkPoolWorker-2] Task app.tasks.run[5f39] raised unexpected: ValueError('cannot reindex on an axis with duplicate labels')",
+      ),
+      ['ValueError', 'cannot reindex on an axis with duplicate labels'],
+    );
+  });
+
   test("Node's (node:PID) prefix", () => {
     assert.deepEqual(
       typeAndMessage(
