@@ -36,20 +36,21 @@ export function normalizeText(text: string): NormalizedText {
     let line = fixMojibake(f.text).replace(ORPHAN_ANSI, '');
     if (line.endsWith(ESC)) line = line.slice(0, -1);
     if (html) line = line.replace(/<[^<>\n]{0,300}>/g, '').replace(/&nbsp;/g, ' ');
-    line = line
-      .replace(/&lt;/g, '<')
-      .replace(/&gt;/g, '>')
-      .replace(/&quot;/g, '"')
-      .replace(/&amp;/g, '&');
+    if (line.includes('&'))
+      line = line
+        .replace(/&lt;/g, '<')
+        .replace(/&gt;/g, '>')
+        .replace(/&quot;/g, '"')
+        .replace(/&amp;/g, '&');
     // Markdown quotes; pytest's own `>` marker (`>       code`) stays when the text is pytest output.
     line = line.replace(pytestish ? QUOTE_TEXT : QUOTE, '');
     if (group) {
       if (/^\s*\+[-+ \d]*$/.test(line) && (line.includes('---') || line.trim() === '+')) continue;
       line = line.replace(/^(?:\s*[|+](?= ))+ ?/, '');
     }
-    line = unbold(line);
+    if (line.includes('*') || line.includes('__')) line = unbold(line);
     // PowerShell prefixes a native command's first stderr line with `program : ` (NativeCommandError).
-    if (/^At line:\d+ char:\d+$/.test(framed[n + 1]?.text.trim() ?? '')) line = line.replace(PS_NATIVE, '');
+    if (AT_LINE.test(framed[n + 1]?.text ?? '')) line = line.replace(PS_NATIVE, '');
     const { rest, level } = stripLogPrefix(line);
     line = rest.replace(NODE_PID, '$1');
     out.push({ text: line, marker: f.marker, level, width });
@@ -72,6 +73,7 @@ const FENCE = /^\s*(?:```|~~~)[\w+-]*\s*$/;
 const PYTEST_E = /^E {2,}\S/;
 const QUOTE = /^\s{0,3}>(?: |$)/;
 const QUOTE_TEXT = /^\s{0,3}> (?=\S)|^>$/;
+const AT_LINE = /^\s*At line:\d+ char:\d+$/;
 const PS_NATIVE = /^[\w.-]{1,60} : /;
 const NODE_PID = /^(\s*)\(node:\d+\) /;
 /** An ANSI sequence whose ESC byte was left on the previous line by a hard wrap. */
