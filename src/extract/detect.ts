@@ -33,6 +33,13 @@ export function detectCandidates({ lines, levels }: DetectInput): Candidate[] {
     if (level === 'info' || level === 'debug') continue;
     const line = view(raw);
     if (!line) continue;
+    // Every family but a bare class name, a notifier's "X in ctrl#action" and a canonical message needs
+    // one of these characters: most lines of a long log are done after one scan.
+    if (!PUNCTUATED.test(line)) {
+      const bare = typedLine(lines, line, i) ?? notifier(lines, line, i) ?? canonicalMessage(line, i);
+      if (bare) out.push(bare);
+      continue;
+    }
     const tool = toolDiagnostic(line, i, ctx);
     const found =
       (tool && withCaretCode(tool, lines, i)) ??
@@ -52,6 +59,8 @@ export function detectCandidates({ lines, levels }: DetectInput): Candidate[] {
   }
   return out;
 }
+
+const PUNCTUATED = /[:(=`'"]|recognized|npm /;
 
 interface DocContext {
   /** The exception Maven names in its `[Help 1]` link (`MojoFailureException`), when it printed one. */
