@@ -54,6 +54,8 @@ export function detectCandidates({ lines, levels }: DetectInput): Candidate[] {
       out.push(found);
       continue;
     }
+    // An error a logger rated WARN mid-sentence ("Retrying after ConnectionError: …") was handled.
+    if (level === 'warn') continue;
     const inline = inlineTyped(raw, i) ?? inAction(lines, line, i) ?? inProse(line, i) ?? canonicalMessage(line, i);
     if (inline) out.push(inline);
   }

@@ -601,6 +601,15 @@ Tests:       12 passed, 12 total`),
     );
   });
 
+  test('an error a logger rated WARNING in passing was handled', () => {
+    assert.deepEqual(
+      extractFailures(`2024-01-01 10:00:00 INFO Starting worker
+2024-01-01 10:00:01 WARNING Retrying after ConnectionError: [Errno 111] Connection refused
+2024-01-01 10:00:02 INFO Connected`),
+      [],
+    );
+  });
+
   test('warnings and deprecations are not failures', () => {
     assert.deepEqual(
       extractFailures(`(node:1234) [DEP0018] DeprecationWarning: Unhandled promise rejections are deprecated.
