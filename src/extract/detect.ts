@@ -476,7 +476,7 @@ function languageOfName(name: string): string {
 // Typed error lines: `FooError: message`, with the lead-ins runtimes and people put before them.
 
 const TYPED = new RegExp(
-  String.raw`^(?:(Uncaught|Unhandled(?: [Ee]xception)?[.:]?|Exception in thread "[^"]{0,200}"|Caused by:|Error:|[^\s:]{1,12}:)\s{1,4})?(${EXCEPTION_NAME})(?::(?: (.*))?)?$`,
+  String.raw`^(?:(Uncaught|Unhandled(?: [Ee]xception)?[.:]?|Exception in thread "[^"]{0,200}"|Caused by:|Error:|[^\s:]{1,12}:)\s{1,4})?(${EXCEPTION_NAME})(?: \[[A-Z][A-Z_\d]{0,40}\])?(?::(?: (.*))?)?$`,
 );
 const FRAME_AFTER = /^\s*(?:at |File "|from \S|#\d+ |\S+\.\w+:\d+|in \S)/;
 /** Wrappers that the shell or the runner puts around a program's stderr, never a cause. */

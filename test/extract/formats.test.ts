@@ -466,6 +466,23 @@ AssertionError: expected 3 to be 4 // Object.is equality
     );
   });
 
+  test("mocha: Node's assert error with its code in brackets", () => {
+    assert.deepEqual(
+      typeAndMessage(`  0 passing (8ms)
+  1 failing
+
+  1) parser
+       parses numbers:
+
+      AssertionError [ERR_ASSERTION]: Expected values to be strictly equal:
+
+1 !== 2
+
+      at Context.<anonymous> (test/parser.test.js:5:12)`),
+      ['AssertionError', 'Expected values to be strictly equal:'],
+    );
+  });
+
   test('Minitest failure: Minitest::Assertion', () => {
     assert.deepEqual(
       typeAndMessage(`  1) Failure:
