@@ -466,6 +466,31 @@ AssertionError: expected 3 to be 4 // Object.is equality
     );
   });
 
+  test('Jest code frames: a hard-wrapped frame line is joined; ts-jest shows the tsc source line', () => {
+    const wrapped = primary(`  ● Cart › copies the link
+
+    expect(jest.fn()).toHaveBeenCalledWith(...expected)
+
+    > 12 |     expect(notify).
+toHaveBeenCalledWith(expect.objectContaining({ type: 'success' }));
+         |                    ^
+
+      at Object.<anonymous> (src/cart.test.js:12:20)`);
+    assert.equal(
+      wrapped.code.trim(),
+      "expect(notify).toHaveBeenCalledWith(expect.objectContaining({ type: 'success' }));",
+    );
+    const tsjest = primary(`FAIL test/server.test.ts
+  ● Test suite failed to run
+
+    test/server.test.ts:2:15 - error TS2305: Module '"../src/server"' has no exported member 'server'.
+
+    2 import { app, server } from '../src/server';
+                    ~~~~~~`);
+    assert.equal(tsjest.errorType, 'TS2305');
+    assert.equal(tsjest.code.split('\n')[0], "import { app, server } from '../src/server';");
+  });
+
   test("mocha: Node's assert error with its code in brackets", () => {
     assert.deepEqual(
       typeAndMessage(`  0 passing (8ms)
