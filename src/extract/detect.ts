@@ -33,6 +33,13 @@ export function detectCandidates({ lines, levels }: DetectInput): Candidate[] {
     if (level === 'info' || level === 'debug') continue;
     const line = view(raw);
     if (!line) continue;
+    // Every family but a bare class name, a notifier's "X in ctrl#action" and a canonical message needs
+    // one of these characters: most lines of a long log are done after one scan.
+    if (!PUNCTUATED.test(line)) {
+      const bare = typedLine(lines, line, i) ?? notifier(lines, line, i) ?? canonicalMessage(line, i);
+      if (bare) out.push(bare);
+      continue;
+    }
     const tool = toolDiagnostic(line, i, ctx);
     const found =
       (tool && withCaretCode(tool, lines, i)) ??
@@ -47,11 +54,15 @@ export function detectCandidates({ lines, levels }: DetectInput): Candidate[] {
       out.push(found);
       continue;
     }
-    const inline = inlineTyped(raw, i) ?? inAction(lines, line, i) ?? canonicalMessage(line, i);
+    // An error a logger rated WARN mid-sentence ("Retrying after ConnectionError: …") was handled.
+    if (level === 'warn') continue;
+    const inline = inlineTyped(raw, i) ?? inAction(lines, line, i) ?? inProse(line, i) ?? canonicalMessage(line, i);
     if (inline) out.push(inline);
   }
   return out;
 }
+
+const PUNCTUATED = /[:(=`'"]|recognized|npm /;
 
 interface DocContext {
   /** The exception Maven names in its `[Help 1]` link (`MojoFailureException`), when it printed one. */
@@ -96,7 +107,7 @@ function cand(
 // ---------------------------------------------------------------------------------------------------
 // Compilers, linters, type checkers: `path:line[:col]: …` and `path(line,col): error CODE: …`.
 
-const PATH_LINE = /^([\w.~$@/\\][^:]{0,300}?|[A-Za-z]:[\\/][^:]{0,300}?):(\d+):(?:(\d+):?)? ?(.*)$/;
+const PATH_LINE = /^([\w.~$@/\\][^:]{0,300}|[A-Z]:[\\/][^:]{0,300}):(\d+):(?:(\d+)(?!\d):?)? ?(.*)$/i;
 const PAREN_LOCATION = /^(\S.{0,300}?)\((\d+),(\d+)(?:,\d+,\d+)?\): ?(error|warning) ([A-Z]{1,8}\d{1,6}): ?(.*)$/;
 const BARE_CODED = /^(?:\S.{0,300}?: )?error ([A-Z]{2,8}\d{2,6}): (.+)$/;
 const MAVEN_JAVAC = /^(\S.{0,300}?\.java):\[(\d+),(\d+)\] (.+)$/;
@@ -113,7 +124,11 @@ function toolDiagnostic(line: string, i: number, ctx: DocContext): Candidate | n
     if (paren[4] !== 'error') return null;
     const code = paren[5]!;
     const message = paren[6]!.replace(/\s\[[^\]]{1,400}\]$/, '').trim();
-    const language = /^TS/.test(code) ? 'typescript' : /^(?:CS|RZ|BC|FS|NU|MSB|NETSDK)/.test(code) ? 'csharp' : 'unknown';
+    const language = /^TS/.test(code)
+      ? 'typescript'
+      : /^(?:CS|RZ|BC|FS|NU|MSB|NETSDK)/.test(code)
+        ? 'csharp'
+        : 'unknown';
     // MSBuild's own "command exited with code" is a consequence of the error printed before it.
     const strength = /^MSB3073$|^MSB4181$/.test(code) ? 0.2 : 3;
     return withFrame(cand(language, code, message, line, i, strength), paren[1]!, paren[2]!);
@@ -128,7 +143,7 @@ function toolDiagnostic(line: string, i: number, ctx: DocContext): Candidate | n
   const bare = BARE_CODED.exec(line);
   if (bare && !PATH_LINE.test(line)) return cand('unknown', bare[1]!, bare[2]!.trim(), line, i, 2.5);
   const pl = PATH_LINE.exec(line);
-  if (!pl || !/[\\/.]/.test(pl[1]!) || /\s/.test(pl[1]!.replace(/^[A-Za-z]:/, '').trim()) && !/\.\w{1,6}$/.test(pl[1]!))
+  if (!pl || !/[\\/.]/.test(pl[1]!) || (/\s/.test(pl[1]!.replace(/^[A-Z]:/i, '').trim()) && !/\.\w{1,6}$/.test(pl[1]!)))
     return null;
   const [, file, ln, , rest] = pl;
   const body = rest!.trim();
@@ -261,7 +276,17 @@ const JVM_MAIN_CLASS: RegExp[] = [
   /^エラー: メイン・クラス(\S+)を検出およびロードできませんでした/,
 ];
 
+/** GNU ld / lld / Apple ld: the unresolved symbol is the failure; `collect2: error: ld returned 1` wraps it. */
+const LINKER =
+  /^(?:\S.{0,300}?: )?(undefined reference to [`'‘].{1,300}['’])$|^(Undefined symbols for architecture \S+):$/;
+/** Elixir / Erlang: `** (ArithmeticError) bad argument in arithmetic expression`. */
+const ELIXIR = new RegExp(String.raw`^\*\* \((${EXCEPTION_NAME}|[A-Z]\w{0,80})\) (\S.*)$`);
+
 function runtimeLine(lines: string[], line: string, i: number): Candidate | null {
+  const ld = LINKER.exec(line);
+  if (ld) return cand('c', 'error', ld[1] ?? ld[2]!, line, i, 2.5);
+  const ex = ELIXIR.exec(line);
+  if (ex) return cand('elixir', ex[1]!, ex[2]!.trim(), line, i, 3);
   const go = GO_FATAL.exec(line);
   if (go) return cand('go', 'fatal error', cutProse(go[1]!), line, i, 3);
   if (DATA_RACE.test(line)) {
@@ -296,7 +321,7 @@ function runtimeLine(lines: string[], line: string, i: number): Candidate | null
 
 /** People write on after a pasted error line, often in another script: "concurrent map writes 导致崩溃". */
 function cutProse(message: string): string {
-  const m = /\s+[\u3000-\u9fff\uac00-\ud7af]/.exec(message);
+  const m = /\s[\u3000-\u9fff\uac00-\ud7af]/.exec(message);
   return (m ? message.slice(0, m.index) : message).trim();
 }
 
@@ -333,7 +358,8 @@ function shellNotFound(line: string, i: number): Candidate | null {
   if (m) {
     const shell = m[1]!;
     // A bare "x: not found" needs a shell-ish speaker: `sh: 1:`, `/tmp/script.sh: 3:`, `bash:`.
-    const shellish = /(?:^|\/)(?:ba|z|k|da|fi|c|tc)?sh$|\.sh$|^\/.{0,300}\.sh$|^\/bin\//.test(shell) || /_temp\//.test(shell);
+    const shellish =
+      /(?:^|\/)(?:ba|[zkc]|da|fi|tc)?sh$|\.sh$|^\/.{0,300}\.sh$|^\/bin\//.test(shell) || /_temp\//.test(shell);
     if (m[3] === 'not found' && !shellish) return null;
     if (!shellish && !/\S/.test(shell)) return null;
     return cand('shell', 'command not found', `${m[2]!.trim()}: ${m[3]!}`, line, i, 3);
@@ -379,7 +405,7 @@ function packageManager(lines: string[], line: string, i: number): Candidate | n
   if (pip && pip[1] !== 'subprocess-exited-with-error') {
     let message = '';
     for (let k = i + 1; k < Math.min(lines.length, i + 8); k++) {
-      const m = /^\s*×\s+(.+)$/.exec(lines[k]!);
+      const m = /^\s*×\s+(\S.*)$/.exec(lines[k]!);
       if (m) {
         message = m[1]!.trim();
         break;
@@ -400,7 +426,7 @@ function packageManager(lines: string[], line: string, i: number): Candidate | n
 const IN_ACTION = new RegExp(String.raw`^(${EXCEPTION_NAME}) in ([\w/:]{1,120}#\w{1,80})\b`);
 const IN_ACTION_PROSE = new RegExp(String.raw`\b(${EXCEPTION_NAME}) in ([A-Za-z][\w/:]{0,120}#\w{1,80})\b`);
 const NOTIFIED = new RegExp(String.raw`^An? (${EXCEPTION_NAME}) occurred in (\S{1,200}?):?$`);
-const FIELD_TYPE = /^(?:Error|Exception) ?(?:type|class|name)\s*[:=]\s*`?([A-Za-z_][\w.:]{0,200})`?$/i;
+const FIELD_TYPE = /^(?:Error|Exception) ?(?:type|class|name)\s*[:=]\s*`?([A-Z_][\w.:]{0,200})`?$/i;
 const FIELD_MESSAGE = /^(?:(?:Error|Exception) ?)?message\s*[:=]\s*(\S.*)$/i;
 const LOGFMT_TYPE = /\berror_type=([A-Za-z_][\w.:]{0,200})/;
 const LOGFMT_ERROR = /\berror=(?:'([^'\n]{0,1000})'|"([^"\n]{0,1000})"|(\S{1,1000}))/;
@@ -418,7 +444,8 @@ function notifier(lines: string[], line: string, i: number): Candidate | null {
       const m = FIELD_MESSAGE.exec(view(lines[k]!));
       if (m) message = m[1]!.replace(/^`([^`]*)`$/, '$1').trim();
       // A markdown section "### Error" / "Message" whose first line is the message.
-      else if (k > i && /^#{1,6} (?:Error|Exception|Message)\s*$/i.test(lines[k]!.trim())) message = nextText(lines, k + 1);
+      else if (k > i && /^#{1,6} (?:Error|Exception|Message)\s*$/i.test(lines[k]!.trim()))
+        message = nextText(lines, k + 1);
     }
     return cand(languageOfName(field[1]!), field[1]!, message, line, i, 1.5);
   }
@@ -449,7 +476,7 @@ function languageOfName(name: string): string {
 // Typed error lines: `FooError: message`, with the lead-ins runtimes and people put before them.
 
 const TYPED = new RegExp(
-  String.raw`^(?:(Uncaught|Unhandled(?: [Ee]xception)?[.:]?|Exception in thread "[^"]{0,200}"|Caused by:|Error:|[^\s:]{1,12}:)\s{1,4})?(${EXCEPTION_NAME})(?::(?: (.*))?)?$`,
+  String.raw`^(?:(Uncaught|Unhandled(?: [Ee]xception)?[.:]?|Exception in thread "[^"]{0,200}"|Caused by:|Error:|[^\s:]{1,12}:)\s{1,4})?(${EXCEPTION_NAME})(?: \[[A-Z][A-Z_\d]{0,40}\])?(?::(?: (.*))?)?$`,
 );
 const FRAME_AFTER = /^\s*(?:at |File "|from \S|#\d+ |\S+\.\w+:\d+|in \S)/;
 /** Wrappers that the shell or the runner puts around a program's stderr, never a cause. */
@@ -462,18 +489,24 @@ const FAILING_WARNING = /UnhandledPromiseRejection(?:Warning)?$/;
 /** Rails' log: `NoMethodError (undefined method `x' for nil):`. */
 const RAILS_LOG = new RegExp(String.raw`^(${EXCEPTION_NAME}) \((.{1,2000})\):?$`);
 /** A qualified exception at the end of a log message: `… cancelling refresh attempt: org.x.FooException: msg`. */
-const EMBEDDED = new RegExp(String.raw`: ((?:[a-z_]\w{0,60}\.){1,8}[A-Z]\w{0,80}(?:Error|Exception))(?:: (.{1,2000}))?$`);
+const EMBEDDED = /: ((?:[a-z_]\w{0,60}\.){1,8}[A-Z]\w{0,80}(?:Error|Exception))(?:: (.{1,2000}))?$/;
 
 /** Notifier subjects tag the error: `[Rollbar] [production] NoMethodError: …`. */
 const TAGS = /^(?:\[[^\]\n]{1,40}\]\s{0,4}){1,4}(?=[A-Z])/;
 
+/** An exception's repr at the end of a log line (celery: `… raised unexpected: ValueError('bad')`). */
+const REPR = new RegExp(String.raw`(?:^|: )(${EXCEPTION_NAME})\((['"])(.{0,1000})\2,?\)$`);
+
 function typedLine(lines: string[], line: string, i: number): Candidate | null {
   const rails = RAILS_LOG.exec(line);
   if (rails) return cand('ruby', rails[1]!, rails[2]!.trim(), line, i, 2);
+  const repr = REPR.exec(line);
+  if (repr) return cand(languageOfName(repr[1]!), repr[1]!, repr[3]!, line, i, 1.5);
   const m = TYPED.exec(line) ?? TYPED.exec(line.replace(TAGS, ''));
   if (!m) {
     const e = EMBEDDED.exec(line);
-    if (e && !NEVER.test(e[1]!) && !BUILD_TOOL.test(e[1]!)) return cand(languageOfName(e[1]!), e[1]!, (e[2] ?? '').trim(), line, i, 1);
+    if (e && !NEVER.test(e[1]!) && !BUILD_TOOL.test(e[1]!))
+      return cand(languageOfName(e[1]!), e[1]!, (e[2] ?? '').trim(), line, i, 1);
     return null;
   }
   const type = m[2]!;
@@ -498,16 +531,46 @@ function inlineTyped(raw: string, i: number): Candidate | null {
   for (const m of raw.matchAll(CODE_SPAN)) {
     const t = SPAN_TYPED.exec(m[1]!.trim());
     // `undefined method '...' for nil`: a placeholder says the writer talks about the error in general.
-    if (t && !/Warning$/.test(t[1]!) && !/(?:^|[\s'"`(])\.\.\.(?:$|[\s'"`)])/.test(t[2]!)) return cand(languageOfName(t[1]!), t[1]!, t[2]!.trim(), raw.trim(), i, 1);
+    if (t && !/Warning$/.test(t[1]!) && !/(?:^|[\s'"`(])\.\.\.(?:$|[\s'"`)])/.test(t[2]!))
+      return cand(languageOfName(t[1]!), t[1]!, t[2]!.trim(), raw.trim(), i, 1);
   }
   return null;
+}
+
+/**
+ * A typed error pasted into the middle of a sentence: `I got "OSError: [Errno 24] Too many open files"`,
+ * `v = math.exp(la) TypeError: only size-1 arrays …`. The message runs to the closing quote when the
+ * error was quoted, else to the end of the line; it must say something specific (a quote, a digit or
+ * several words). A placeholder (`'...'`) or square brackets around it mean the writer talks about the
+ * error in general.
+ */
+const IN_PROSE = new RegExp(String.raw`(?:^|[\s"'(“「：:])(${EXCEPTION_NAME}): (\S.{0,1000})$`);
+
+function inProse(line: string, i: number): Candidate | null {
+  const m = IN_PROSE.exec(line);
+  if (!m || /Warning$/.test(m[1]!)) return null;
+  // `[ Exception in thread "main" java.lang.X: … ]`: an illustration in brackets, not a report.
+  const head = line.slice(0, m.index);
+  if (head.split('[').length > head.split(']').length) return null;
+  const before = line[m.index] ?? '';
+  const close = ({ '"': '"', "'": "'", '(': ')', '“': '”', '「': '」' } as Record<string, string>)[before];
+  let message = m[2]!;
+  if (close) {
+    const end = message.lastIndexOf(close);
+    if (end > 0) message = message.slice(0, end);
+  }
+  const fullStop = message.search(/[，。？！]/);
+  message = cutProse(fullStop >= 0 ? message.slice(0, fullStop) : message);
+  if (/(?:^|[\s'"`(])\.\.\.(?:$|[\s'"`)])/.test(message)) return null;
+  if (!/['"\d]/.test(message) && message.split(/\s+/).length < 3) return null;
+  return cand(languageOfName(m[1]!), m[1]!, message.trim(), line, i, 0.9);
 }
 
 /** Messages a runtime prints with one class only, seen without the class (retyped, or Unity's log). */
 const CANONICAL: [RegExp, string, string][] = [
   [/\bObject reference not set to an instance of an object\b/, 'NullReferenceException', 'csharp'],
   [/\bconcurrent map (?:writes|read and map write|iteration and map write)\b/, 'fatal error', 'go'],
-  [/\b(invalid syntax)\b.{0,40}\berror\b|\bsyntax ?error\b.{0,40}\b(invalid syntax)\b/i, 'SyntaxError', 'python'],
+  [/\b(invalid syntax)\b.{1,40}\berror\b|\bsyntax ?error\b.{1,40}\b(invalid syntax)\b/i, 'SyntaxError', 'python'],
 ];
 
 function canonicalMessage(line: string, i: number): Candidate | null {
@@ -524,6 +587,7 @@ function canonicalMessage(line: string, i: number): Candidate | null {
 const WRAPPERS: RegExp[] = [
   /^make(?:\[\d+\])?: \*\*\* (.+)$/,
   /^error: (could not compile .+|aborting due to .+|test failed, .+|doctest failed|process didn't exit successfully: .+|Recipe .+ failed.*)$/,
+  /^collect2: error: (ld returned \d+ exit status)$/,
   /^(?:error )?Command failed with exit code \d+\.?$/,
   /^Error: Process completed with exit code \d+\.?$/,
   /^##\[error\]Process completed with exit code \d+\.?$/,

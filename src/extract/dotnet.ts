@@ -2,7 +2,7 @@ import type { Frame } from '../types.js';
 import type { Candidate } from './candidate.js';
 
 const DOTNET_EXCEPTION = /^(?:Unhandled [Ee]xception[.:] )?((?:[A-Z]\w*\.)+[A-Z]\w*Exception)(?:: (.*))?$/;
-const AT = /^\s*at (.+?)(?: in (.+?):line (\d+))?\s*$/;
+const AT = /^\s*at (\S.*?)(?: in (\S.*?):line (\d+))?$/;
 const TEST_FAILED = /^\s*Failed (\S+) \[[^\]]*\]\s*$/;
 const COMPILER =
   /^(\S+\.(?:cs|vb|fs|csproj|sln))\((\d+),(\d+)\): error ((?:CS|BC|FS|MSB|NU)\d+): (.+?)(?: \[[^\]]+\])?$/;

@@ -1,7 +1,7 @@
 import type { Frame } from '../types.js';
 import type { Candidate } from './candidate.js';
 
-const PANIC = /^panic:\s*(.+?)\s*$/;
+const PANIC = /^panic: ?(\S.*)$/;
 const FAIL_TEST = /^\s*--- FAIL: (\S+)/;
 const TEST_MSG = /^\s+(\S+\.go):(\d+):\s?(.*)$/;
 const PKG_HEADER = /^# (\S+)$/;
@@ -20,7 +20,12 @@ export function findGoFailures(input: string[]): Candidate[] {
         const fn = lines[k]!;
         const loc = /^\s+(\S+\.go):(\d+)/.exec(lines[k + 1] ?? '');
         if (/^\S[^\n\r(\u2028\u2029]*\(.*\)$/.test(fn) && loc) {
-          frames.push({ file: loc[1]!, line: Number(loc[2]), function: fn.replace(/\(.*\)$/, ''), source: null });
+          frames.push({
+            file: loc[1]!,
+            line: Number(loc[2]),
+            function: fn.slice(0, fn.lastIndexOf('(')),
+            source: null,
+          });
           k++;
         } else if (/^exit status \d+|^FAIL\b/.test(fn)) break;
       }
@@ -28,7 +33,7 @@ export function findGoFailures(input: string[]): Candidate[] {
         language: 'go',
         errorType: 'panic',
         innermostFirst: true,
-        errorMessage: p[1]!.replace(/\s*\[recovered\]$/, ''),
+        errorMessage: p[1]!.replace(/ \[recovered\]$/, '').trim(),
         frames,
         codeLines: [],
         errorText: line.trim(),
@@ -90,13 +95,14 @@ function testMessage(
   let from = failAt + 1;
   for (let k = failAt - 1; k >= Math.max(0, failAt - 300); k--) {
     const t = lines[k]!.trim();
-    if (t === `=== RUN   ${name}` || t === `=== CONT  ${name}` || /^=== RUN\s/.test(t) && t.endsWith(` ${name}`)) {
+    if (t === `=== RUN   ${name}` || t === `=== CONT  ${name}` || (/^=== RUN\s/.test(t) && t.endsWith(` ${name}`))) {
       from = k + 1;
       break;
     }
     if (/^--- (?:FAIL|PASS|SKIP): /.test(t)) break;
   }
-  const range = from <= failAt ? [...rangeOf(from, failAt), ...rangeOf(failAt + 1, failAt + 12)] : rangeOf(failAt + 1, failAt + 12);
+  const range =
+    from <= failAt ? [...rangeOf(from, failAt), ...rangeOf(failAt + 1, failAt + 12)] : rangeOf(failAt + 1, failAt + 12);
   for (const k of range) {
     const m = TEST_MSG.exec(lines[k] ?? '');
     if (!m) continue;
@@ -105,7 +111,7 @@ function testMessage(
     if (!message || /^Error Trace:/.test(message)) {
       const err = lines
         .slice(k, k + 12)
-        .map((l) => /^\s+Error:\s+(.+)$/.exec(l))
+        .map((l) => /^\s+Error:\s+(\S.*)$/.exec(l))
         .find(Boolean);
       if (err) message = err[1]!.trim();
     }
@@ -132,7 +138,7 @@ function unflatten(lines: string[]): string[] {
       out.push(l);
       continue;
     }
-    const parts = l.split(/\s(?=--- FAIL: |=== RUN )|\s{2,}(?=[\w./-]{1,200}_test\.go:\d+: )/);
+    const parts = l.split(/\s(?=--- FAIL: |=== RUN )| {2}(?=[\w./-]{1,200}_test\.go:\d+: )/).filter((p) => p.trim());
     for (const p of parts) out.push(/_test\.go:\d+: /.test(p) ? `    ${p.trim()}` : p.trim());
   }
   return out;

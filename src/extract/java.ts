@@ -67,7 +67,7 @@ export function findJavaFailures(lines: string[]): Candidate[] {
       out.push({
         language: 'java',
         errorType: type,
-        errorMessage: goal[2]!.replace(/\s*-> \[Help 1\]$/, '').trim(),
+        errorMessage: goal[2]!.replace(/ ?-> \[Help 1\]$/, '').trim(),
         frames: [],
         codeLines: [],
         errorText: line,

@@ -6,7 +6,7 @@ const JS_ERROR =
 // The last frame of an error with properties ends in ` {` (Node prints them after it).
 const AT_FRAME = /^\s*at (?:(?:async )?(.+?) \((.+?):(\d+):(\d+)\)|(.+?):(\d+):(\d+))\s*(?:\{\s*)?$/;
 const JEST_HEADER = /^\s*● (?!\s)(.+ › .+|Test suite failed to run|[^A-Z\s].*)$/;
-const CODE_FRAME = /^\s*(>?)\s*(\d+) \| ?(.*)$/;
+const CODE_FRAME = /^\s*(?:(>)\s*)?(\d+) \| ?(.*)$/;
 const WEBPACK = /^ERROR in (\S+)/;
 const VITEST_ARROW = /^\s*→ (\S.*)$/;
 const VITEST_FAILED = /^\s*[×✗✕] \S/;
@@ -81,7 +81,7 @@ export function findJavaScriptFailures(lines: string[]): Candidate[] {
           : { file: f[5]!, line: Number(f[6]), function: null, source: null },
       );
     }
-    const atTop = frames.length > 0 && frames.every((f) => /node:|\.m?[jt]sx?|\.cjs|\.mjs|<anonymous>/.test(f.file));
+    const atTop = frames.length > 0 && frames.every((f) => /node:|\.m?[jt]sx?|\.cjs|<anonymous>/.test(f.file));
     if (!atTop) continue; // a bare `TypeError: …` line is left to the error-line finder
     // Node prints the failing source line above the error: `file.js:12`, the code, a caret.
     const code: string[] = [];
@@ -98,6 +98,7 @@ function readJestBlock(lines: string[], start: number): Candidate | null {
   const code: string[] = [];
   const frames: Frame[] = [];
   let errorType: string | null = null;
+  let lastWasCode = false;
   for (let k = start + 1; k < Math.min(lines.length, start + 80); k++) {
     const l = lines[k]!;
     if (JEST_HEADER.test(l)) break;
@@ -109,9 +110,18 @@ function readJestBlock(lines: string[], start: number): Candidate | null {
     const cf = CODE_FRAME.exec(l);
     if (cf) {
       code.push(cf[3]!);
+      lastWasCode = true;
       continue;
     }
-    if (/^\s*\|\s*\^/.test(l) || l.trim() === '') continue;
+    if (/^\s*\|\s*\^/.test(l) || l.trim() === '') {
+      lastWasCode = false;
+      continue;
+    }
+    // A code-frame line the console hard-wrapped: its rest has no gutter.
+    if (lastWasCode && frames.length === 0) {
+      code[code.length - 1] += l.trim();
+      continue;
+    }
     if (frames.length === 0 && code.length === 0) {
       const t = l.trim();
       const e = JS_ERROR.exec(t);
@@ -132,6 +142,8 @@ function readJestBlock(lines: string[], start: number): Candidate | null {
         msg.unshift(e[3]!.trim());
         break;
       }
+      // Node's report of the file that failed to parse: `path:line`, the source line, a caret row.
+      if (/^\s*\^+$/.test(lines[k]!) && (lines[k - 1] ?? '').trim()) code.unshift(lines[k - 1]!.trim());
     }
   }
   // ts-jest prints tsc's diagnostic as the message: `file.ts:2:15 - error TS2305: …`.
@@ -139,6 +151,9 @@ function readJestBlock(lines: string[], start: number): Candidate | null {
   if (!errorType && tsc) {
     errorType = tsc[1]!;
     msg[0] = tsc[2]!.trim();
+    // tsc's pretty output: `2 import { x } from './y';` above a `~~~` row.
+    const at = msg.findIndex((m, k) => k > 0 && /^~+$/.test(msg[k + 1] ?? '') && /^\d+ \S/.test(m));
+    if (at > 0) code.unshift(msg[at]!.replace(/^\d+ /, ''));
   }
   // SWC / oxc print a miette report (`x Unexpected token`) and name the kind below: "Caused by: Syntax Error".
   const miette = /^[x×] (\S.*)$/.exec(msg[0]!);

@@ -34,17 +34,23 @@ export function normalizeText(text: string): NormalizedText {
     // The console wrapped what it showed: measure widths before mojibake is decoded back.
     const width = f.text.length;
     let line = fixMojibake(f.text).replace(ORPHAN_ANSI, '');
+    if (line.endsWith(ESC)) line = line.slice(0, -1);
     if (html) line = line.replace(/<[^<>\n]{0,300}>/g, '').replace(/&nbsp;/g, ' ');
-    line = line.replace(/&lt;/g, '<').replace(/&gt;/g, '>').replace(/&quot;/g, '"').replace(/&amp;/g, '&');
+    if (line.includes('&'))
+      line = line
+        .replace(/&lt;/g, '<')
+        .replace(/&gt;/g, '>')
+        .replace(/&quot;/g, '"')
+        .replace(/&amp;/g, '&');
     // Markdown quotes; pytest's own `>` marker (`>       code`) stays when the text is pytest output.
     line = line.replace(pytestish ? QUOTE_TEXT : QUOTE, '');
     if (group) {
-      if (/^\s*\+[-+ \d]*-{3,}[-+ \d]*$/.test(line) || /^\s*\+\s*$/.test(line)) continue;
+      if (/^\s*\+[-+ \d]*$/.test(line) && (line.includes('---') || line.trim() === '+')) continue;
       line = line.replace(/^(?:\s*[|+](?= ))+ ?/, '');
     }
-    line = unbold(line);
+    if (line.includes('*') || line.includes('__')) line = unbold(line);
     // PowerShell prefixes a native command's first stderr line with `program : ` (NativeCommandError).
-    if (/^At line:\d+ char:\d+$/.test(framed[n + 1]?.text.trim() ?? '')) line = line.replace(PS_NATIVE, '');
+    if (AT_LINE.test(framed[n + 1]?.text ?? '')) line = line.replace(PS_NATIVE, '');
     const { rest, level } = stripLogPrefix(line);
     line = rest.replace(NODE_PID, '$1');
     out.push({ text: line, marker: f.marker, level, width });
@@ -67,10 +73,12 @@ const FENCE = /^\s*(?:```|~~~)[\w+-]*\s*$/;
 const PYTEST_E = /^E {2,}\S/;
 const QUOTE = /^\s{0,3}>(?: |$)/;
 const QUOTE_TEXT = /^\s{0,3}> (?=\S)|^>$/;
+const AT_LINE = /^\s*At line:\d+ char:\d+$/;
 const PS_NATIVE = /^[\w.-]{1,60} : /;
 const NODE_PID = /^(\s*)\(node:\d+\) /;
 /** An ANSI sequence whose ESC byte was left on the previous line by a hard wrap. */
-const ORPHAN_ANSI = /^\[\d{1,3}(?:;\d{1,3}){0,4}m|\u001B$/g;
+const ORPHAN_ANSI = /^\[\d{1,3}(?:;\d{1,3}){0,4}m/;
+const ESC = String.fromCharCode(27);
 
 /**
  * `**text**` spans, and `**` or `__` opening or closing a line whose bold runs over several lines
@@ -78,6 +86,9 @@ const ORPHAN_ANSI = /^\[\d{1,3}(?:;\d{1,3}){0,4}m|\u001B$/g;
  */
 function unbold(line: string): string {
   let s = line.includes('**') ? line.replace(/\*\*([^*\n]{1,300})\*\*/g, '$1') : line;
+  // `*whole line in italics*`, as people emphasise a pasted error line.
+  const italic = /^(\s*)\*(?=[^\s*])(.*[^\s*])\*$/.exec(s);
+  if (italic && !italic[2]!.includes('*')) return italic[1]! + italic[2]!;
   const lead = /^(\s*)(?:\*\*|__)(?=\S)/.exec(s);
   if (lead) s = lead[1]! + s.slice(lead[0].length);
   if (/\S(?:\*\*|__)$/.test(s)) s = s.slice(0, -2);
@@ -85,11 +96,13 @@ function unbold(line: string): string {
 }
 
 const ISO_TS = /^\[?\d{4}-\d\d-\d\d[T ]\d\d:\d\d:\d\d(?:[.,]\d{1,9})?(?:Z|[+-]\d\d:?\d\d)?(?:[:\]]|(?=\s))\s*/;
-const SYSLOG_TS = /^[A-Z][a-z]{2} [ \d]\d \d\d:\d\d:\d\d(?:\.\d{1,9})?\s+(?:[\w.-]{1,64} [\w./@-]{1,64}(?:\[\d+\])?: )?/;
+const SYSLOG_TS =
+  /^[A-Z][a-z]{2} [ \d]\d \d\d:\d\d:\d\d(?:\.\d{1,9})?\s+(?:[\w.-]{1,64} [\w./@-]{1,64}(?:\[\d+\])?: )?/;
 /** Docker BuildKit: `#12 3.456 ` (step number, seconds). */
 const BUILDKIT = /^#\d{1,5} \d{1,7}\.\d{1,4} /;
 const BRACKET_TS = /^\[[^\]\n]{0,40}\d\d:\d\d:\d\d[^\]\n]{0,60}\]:?\s*/;
-const LEVEL_WORD = /^(?:\[\s{0,4}|<)?(ERROR|ERR|FATAL|CRITICAL|SEVERE|WARN|WARNING|INFO|NOTICE|DEBUG|TRACE)(?:\s{0,8}\]|>)?(?::\s*|\s+)/i;
+const LEVEL_WORD =
+  /^(?:\[\s{0,4}|<)?(ERROR|ERR|FATAL|CRITICAL|SEVERE|WARN|WARNING|INFO|NOTICE|DEBUG|TRACE)(?:\s{0,8}\]|>)?(?::\s*|\s+)/i;
 const PY_LOGGING = /^(ERROR|CRITICAL|WARNING|INFO|DEBUG):[\w.]{1,100}:/;
 const LOG4J_TAIL = /^\d+ --- \[[^\]\n]{0,80}\] [\w.$]{1,120}\s{0,80}: /;
 

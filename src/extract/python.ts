@@ -12,10 +12,10 @@ const EXCEPTION_LINE = new RegExp(
  * After a traceback's frames, an unindented `module.name: message` line ends it, whatever the class is
  * called (`socket.timeout`, `select.error`).
  */
-const LOOSE_EXCEPTION_LINE = /^([A-Za-z_][\w.]{0,200})(?::\s?(.*))?$/;
+const LOOSE_EXCEPTION_LINE = /^([A-Z_][\w.]{0,200})(?::\s?(.*))?$/i;
 function looseException(line: string): RegExpExecArray | null {
   const m = LOOSE_EXCEPTION_LINE.exec(line);
-  return m && /\.[A-Za-z_]\w*$/.test(m[1]!) ? m : null;
+  return m && /\.[A-Z_]\w*$/i.test(m[1]!) ? m : null;
 }
 const CHAIN =
   /^(During handling of the above exception, another exception occurred:|The above exception was the direct cause of the following exception:)\s*$/;
@@ -55,7 +55,7 @@ export function findPythonFailures(lines: string[]): Candidate[] {
     if (/^error: subprocess-exited-with-error\b/.test(t)) {
       let msg = '';
       for (let k = i + 1; k < Math.min(lines.length, i + 8); k++) {
-        const m = /^\s*×\s+(.+?)\s*$/.exec(lines[k]!);
+        const m = /^\s*×\s+(\S.*)$/.exec(lines[k]!);
         if (m) {
           msg = m[1]!;
           break;
@@ -104,7 +104,10 @@ function readTraceback(lines: string[], start: number): { candidate: Omit<Candid
     }
     // pytest's `E   ` prefix, only when it is one: `EOFError` and `ExceptionGroup` keep their `E`.
     const bare = /^E\s/.test(line) ? line.replace(/^E\s{1,8}/, '') : line;
-    const ex = /^\S/.test(line) || /^E\s/.test(line) ? (EXCEPTION_LINE.exec(bare) ?? (frames.length ? looseException(bare) : null)) : null;
+    const ex =
+      /^\S/.test(line) || /^E\s/.test(line)
+        ? (EXCEPTION_LINE.exec(bare) ?? (frames.length ? looseException(bare) : null))
+        : null;
     if (ex) {
       errorType = ex[1]!;
       errorMessage = (ex[2] ?? '').trim();

@@ -4,7 +4,7 @@ import type { Candidate } from './candidate.js';
 const RSPEC_FAILURE = /^\s*Failure\/Error: (.*)$/;
 const RUBY_RAISE = /^(\S+\.rb):(\d+):in [`'](.+?)': (.+) \(((?:[A-Z]\w*::)*[A-Z]\w*)\)\s*$/;
 const BACKTRACE = /^\s*# (\S+?):(\d+):in [`'](.+?)'/;
-const TYPED = /^((?:[A-Z]\w*::)*[A-Z]\w*(?:Error|Exception|Invalid|NotFound)):\s*(.*)$/;
+const TYPED = /^((?:[A-Z]\w*::)*[A-Z]\w*(?:Error|Exception|Invalid|NotFound)):\s*(\S.*)?$/;
 const NOTIFIER = /^An? `?((?:[A-Z]\w*::)*[A-Z]\w*(?:Error|Exception))`? occurred in /;
 const MINITEST = /^\s*\d+\) (Failure|Error):\s*$/;
 
@@ -30,7 +30,7 @@ export function findRubyFailures(lines: string[]): Candidate[] {
       const t = TYPED.exec(message);
       if (t) {
         errorType = t[1]!;
-        message = t[2]!.trim() || msg[1] || '';
+        message = (t[2] ?? '').trim() || msg[1] || '';
       }
       out.push({
         language: 'ruby',
@@ -88,7 +88,7 @@ export function findRubyFailures(lines: string[]): Candidate[] {
       out.push({
         language: 'ruby',
         errorType: t ? t[1]! : 'Minitest::Assertion',
-        errorMessage: t ? t[2]!.trim() : (body[0] ?? ''),
+        errorMessage: t ? (t[2] ?? '').trim() : (body[0] ?? ''),
         frames: [],
         codeLines: [],
         errorText: body.join('\n'),

@@ -4,7 +4,7 @@ const DIAGNOSTIC = /^error\[(E\d{4})\]: (.+)$/;
 const ARROW = /^\s*--> (.+?):(\d+):(\d+)\s*$/;
 const GUTTER = /^\s*(\d+)\s*\|\s?(.*)$/;
 // Rust ≥ 1.88 prints the thread id: `thread 'main' (35756) panicked at src/main.rs:3:5:`.
-const PANIC_NEW = /^thread '([^']*)'(?: \(\d+\))? panicked at (\S+?):(\d+):(\d+):\s*(.*)$/;
+const PANIC_NEW = /^thread '([^']*)'(?: \(\d+\))? panicked at (\S+?):(\d+):(\d+):(?:\s*(\S.*))?$/;
 const PANIC_OLD = /^thread '([^']*)'(?: \(\d+\))? panicked at '(.*)', (\S+?):(\d+):(\d+)$/;
 const PANIC_OLD_START = /^thread '[^']*'(?: \(\d+\))? panicked at '/;
 
@@ -44,7 +44,7 @@ export function findRustFailures(lines: string[]): Candidate[] {
     }
     const pn = PANIC_NEW.exec(line);
     if (pn) {
-      const msg = pn[5]!.trim() || (lines[i + 1] ?? '').trim();
+      const msg = (pn[5] ?? '').trim() || (lines[i + 1] ?? '').trim();
       out.push({
         language: 'rust',
         errorType: 'panic',

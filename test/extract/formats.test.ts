@@ -21,10 +21,10 @@ function typeAndMessage(text: string): [string, string] {
 
 describe('normalization: what wraps errors in real text', () => {
   test('markdown blockquote, bold, list bullet and inline code around an error', () => {
-    assert.deepEqual(typeAndMessage(`> Traceback (most recent call last):\n>   File "a.py", line 1, in <module>\n> KeyError: 'x'`), [
-      'KeyError',
-      "'x'",
-    ]);
+    assert.deepEqual(
+      typeAndMessage(`> Traceback (most recent call last):\n>   File "a.py", line 1, in <module>\n> KeyError: 'x'`),
+      ['KeyError', "'x'"],
+    );
     assert.deepEqual(typeAndMessage(`I run it and get:\n**ValueError: math domain error**\nplease help`), [
       'ValueError',
       'math domain error',
@@ -33,10 +33,46 @@ describe('normalization: what wraps errors in real text', () => {
       'TypeError',
       "'NoneType' object is not iterable",
     ]);
-    assert.deepEqual(typeAndMessage('When I start it I get `ModuleNotFoundError: No module named \'yaml\'` at once.'), [
+    assert.deepEqual(typeAndMessage("When I start it I get `ModuleNotFoundError: No module named 'yaml'` at once."), [
       'ModuleNotFoundError',
       "No module named 'yaml'",
     ]);
+  });
+
+  test('a typed error quoted or pasted mid-sentence; a whole line in italics', () => {
+    assert.deepEqual(typeAndMessage('When I run it I got "OSError: [Errno 24] Too many open files", what can I do?'), [
+      'OSError',
+      '[Errno 24] Too many open files',
+    ]);
+    assert.deepEqual(
+      typeAndMessage('y = math.exp(arr) TypeError: only size-1 arrays can be converted to Python scalars'),
+      ['TypeError', 'only size-1 arrays can be converted to Python scalars'],
+    );
+    assert.deepEqual(
+      typeAndMessage(
+        `Traceback (most recent call last):\n  File "app.py", line 3, in <module>\n*UnboundLocalError: local variable 'x' referenced before assignment*`,
+      ),
+      ['UnboundLocalError', "local variable 'x' referenced before assignment"],
+    );
+  });
+
+  test('an error named as an example, in brackets or with a placeholder, is not a failure', () => {
+    assert.deepEqual(
+      extractFailures(
+        'An NPE looks like [ java.lang.NullPointerException: Cannot invoke "x" because "y" is null ] in logs.',
+      ),
+      [],
+    );
+    assert.deepEqual(extractFailures("Typical output: KeyError: '...' when the key is missing."), []);
+  });
+
+  test("an exception's repr in a task runner's log line (celery)", () => {
+    assert.deepEqual(
+      typeAndMessage(
+        "[2024-03-01 12:00:00,041: ERROR/ForkPoolWorker-2] Task app.tasks.run[5f39] raised unexpected: ValueError('cannot reindex on an axis with duplicate labels')",
+      ),
+      ['ValueError', 'cannot reindex on an axis with duplicate labels'],
+    );
   });
 
   test("Node's (node:PID) prefix", () => {
@@ -68,7 +104,7 @@ describe('normalization: what wraps errors in real text', () => {
     const n = normalizeText(
       [
         '2024-03-01T12:00:00.123Z ERROR RuntimeError: boom',
-        'Mar 01 12:00:00 web-1 gunicorn[812]: KeyError: \'id\'',
+        "Mar 01 12:00:00 web-1 gunicorn[812]: KeyError: 'id'",
         '[2024-03-01 12:00:00,123: ERROR/ForkPoolWorker-1] Task failed: ZeroDivisionError: division by zero',
         'ERROR:root:something broke',
         '[ERROR] Failed to execute goal',
@@ -92,7 +128,7 @@ describe('normalization: what wraps errors in real text', () => {
       'Traceback (most recent call last):',
       '  File "/home/runner/work/project/project/src/module.py", line 42, in handler',
       '    result = compute(value)',
-      "AssertionError: expected the handler to return a list of three items, got an empty list instead",
+      'AssertionError: expected the handler to return a list of three items, got an empty list instead',
       'FAILED tests/test_module.py::test_handler - AssertionError: expected the handler to return',
     ].join('\n');
     const wrapped = long
@@ -110,7 +146,9 @@ describe('normalization: what wraps errors in real text', () => {
   });
 
   test('runner glyphs a Windows console decoded with its code page are read back', () => {
-    const f = primary(`  ÔùÅ Cart ÔÇ║ adds an item\n\n    expect(received).toBe(expected) // Object.is equality\n\n    Expected: 2\n    Received: 1`);
+    const f = primary(
+      `  ÔùÅ Cart ÔÇ║ adds an item\n\n    expect(received).toBe(expected) // Object.is equality\n\n    Expected: 2\n    Received: 1`,
+    );
     assert.equal(f.errorType, 'JestAssertionError');
   });
 });
@@ -126,10 +164,10 @@ Found 1 error in 1 file (checked 3 source files)`),
   });
 
   test('flake8 and ruff: the rule code is the type', () => {
-    assert.deepEqual(typeAndMessage(`./app/main.py:10:5: F821 undefined name 'foo'\n./app/main.py:1:1: F401 'os' imported but unused`), [
-      'F821',
-      "undefined name 'foo'",
-    ]);
+    assert.deepEqual(
+      typeAndMessage(`./app/main.py:10:5: F821 undefined name 'foo'\n./app/main.py:1:1: F401 'os' imported but unused`),
+      ['F821', "undefined name 'foo'"],
+    );
     assert.deepEqual(typeAndMessage('app/main.py:3:8: F401 [*] `os` imported but unused\nFound 1 error.'), [
       'F401',
       '`os` imported but unused',
@@ -206,7 +244,10 @@ Execution failed for task ':app:compileJava'.
       typeAndMessage(
         '/app/build/generated/App_Component.java:40: error: [Dagger/MissingBinding] com.acme.Repo cannot be provided without an @Inject constructor or an @Provides-annotated method.',
       ),
-      ['Dagger/MissingBinding', 'com.acme.Repo cannot be provided without an @Inject constructor or an @Provides-annotated method.'],
+      [
+        'Dagger/MissingBinding',
+        'com.acme.Repo cannot be provided without an @Inject constructor or an @Provides-annotated method.',
+      ],
     );
   });
 
@@ -257,6 +298,15 @@ make: *** [Makefile:2: main] Error 1`);
     assert.equal(f.errorType, 'error');
     assert.equal(f.errorMessage, "'x' undeclared (first use in this function)");
     assert.equal(f.code, 'x = 1;');
+  });
+
+  test('linkers: the unresolved symbol, not collect2', () => {
+    assert.deepEqual(
+      typeAndMessage(`/usr/bin/ld: main.o: in function \`main':
+main.c:(.text+0x5): undefined reference to \`foo'
+collect2: error: ld returned 1 exit status`),
+      ['error', "undefined reference to `foo'"],
+    );
   });
 
   test('csc and Razor: the first error, warnings skipped, project suffix dropped', () => {
@@ -333,6 +383,15 @@ FAIL`).errorType,
     );
   });
 
+  test('Elixir: ** (Exception) message', () => {
+    assert.deepEqual(
+      typeAndMessage(`** (ArithmeticError) bad argument in arithmetic expression
+    :erlang.+(1, :a)
+    (stdlib 5.0) erl_eval.erl:750: :erl_eval.do_apply/7`),
+      ['ArithmeticError', 'bad argument in arithmetic expression'],
+    );
+  });
+
   test('PHP: an uncaught throwable and a parse error', () => {
     assert.deepEqual(
       typeAndMessage(`PHP Fatal error:  Uncaught TypeError: strlen(): Argument #1 ($string) must be of type string, array given in /var/www/index.php:3
@@ -342,10 +401,10 @@ Stack trace:
   thrown in /var/www/index.php on line 3`),
       ['TypeError', 'strlen(): Argument #1 ($string) must be of type string, array given'],
     );
-    assert.deepEqual(typeAndMessage(`PHP Parse error:  syntax error, unexpected token "}" in /var/www/index.php on line 7`), [
-      'Parse error',
-      'syntax error, unexpected token "}"',
-    ]);
+    assert.deepEqual(
+      typeAndMessage(`PHP Parse error:  syntax error, unexpected token "}" in /var/www/index.php on line 7`),
+      ['Parse error', 'syntax error, unexpected token "}"'],
+    );
   });
 
   test('shells: command not found in any locale', () => {
@@ -407,6 +466,48 @@ AssertionError: expected 3 to be 4 // Object.is equality
     );
   });
 
+  test('Jest code frames: a hard-wrapped frame line is joined; ts-jest shows the tsc source line', () => {
+    const wrapped = primary(`  ● Cart › copies the link
+
+    expect(jest.fn()).toHaveBeenCalledWith(...expected)
+
+    > 12 |     expect(notify).
+toHaveBeenCalledWith(expect.objectContaining({ type: 'success' }));
+         |                    ^
+
+      at Object.<anonymous> (src/cart.test.js:12:20)`);
+    assert.equal(
+      wrapped.code.trim(),
+      "expect(notify).toHaveBeenCalledWith(expect.objectContaining({ type: 'success' }));",
+    );
+    const tsjest = primary(`FAIL test/server.test.ts
+  ● Test suite failed to run
+
+    test/server.test.ts:2:15 - error TS2305: Module '"../src/server"' has no exported member 'server'.
+
+    2 import { app, server } from '../src/server';
+                    ~~~~~~`);
+    assert.equal(tsjest.errorType, 'TS2305');
+    assert.equal(tsjest.code.split('\n')[0], "import { app, server } from '../src/server';");
+  });
+
+  test("mocha: Node's assert error with its code in brackets", () => {
+    assert.deepEqual(
+      typeAndMessage(`  0 passing (8ms)
+  1 failing
+
+  1) parser
+       parses numbers:
+
+      AssertionError [ERR_ASSERTION]: Expected values to be strictly equal:
+
+1 !== 2
+
+      at Context.<anonymous> (test/parser.test.js:5:12)`),
+      ['AssertionError', 'Expected values to be strictly equal:'],
+    );
+  });
+
   test('Minitest failure: Minitest::Assertion', () => {
     assert.deepEqual(
       typeAndMessage(`  1) Failure:
@@ -434,7 +535,7 @@ undefined method \`name' for nil:NilClass
   });
 
   test('Sentry/Rollbar-style subjects and fields', () => {
-    assert.deepEqual(typeAndMessage('[Rollbar] [production] KeyError: \'user_id\''), ['KeyError', "'user_id'"]);
+    assert.deepEqual(typeAndMessage("[Rollbar] [production] KeyError: 'user_id'"), ['KeyError', "'user_id'"]);
     assert.deepEqual(
       typeAndMessage(`## Auto-reported error
 
@@ -482,7 +583,8 @@ ModuleNotFoundError: No module named 'yaml'`);
   });
 
   test('Maven prints its own exception stack after the failure: the cause stays primary', () => {
-    const f = primary(`2024-03-01T10:00:00.000+01:00  WARN 42 --- [main] o.s.b.w.e.tomcat.TomcatWebServer : Exception during startup: org.springframework.boot.web.server.PortInUseException: Port 8080 is already in use
+    const f =
+      primary(`2024-03-01T10:00:00.000+01:00  WARN 42 --- [main] o.s.b.w.e.tomcat.TomcatWebServer : Exception during startup: org.springframework.boot.web.server.PortInUseException: Port 8080 is already in use
 [INFO] BUILD FAILURE
 [ERROR] Failed to execute goal org.springframework.boot:spring-boot-maven-plugin:3.2.5:run (default-cli) on project app: Process terminated with exit code: 1 -> [Help 1]
 org.apache.maven.lifecycle.LifecycleExecutionException: Failed to execute goal org.springframework.boot:spring-boot-maven-plugin:3.2.5:run (default-cli) on project app: Process terminated with exit code: 1
@@ -493,7 +595,8 @@ Caused by: org.apache.maven.plugin.MojoExecutionException: Process terminated wi
   });
 
   test('a wrapper alone is reported when it is all there is', () => {
-    const f = primary(`[ERROR] Failed to execute goal org.apache.maven.plugins:maven-clean-plugin:3.2.0:clean (default-clean) on project app: Failed to clean project: Failed to delete /app/target -> [Help 1]
+    const f =
+      primary(`[ERROR] Failed to execute goal org.apache.maven.plugins:maven-clean-plugin:3.2.0:clean (default-clean) on project app: Failed to clean project: Failed to delete /app/target -> [Help 1]
 [ERROR] [Help 1] http://cwiki.apache.org/confluence/display/MAVEN/MojoExecutionException`);
     assert.equal(f.errorType, 'MojoExecutionException');
   });
@@ -540,6 +643,15 @@ Tests:       12 passed, 12 total`),
     );
   });
 
+  test('an error a logger rated WARNING in passing was handled', () => {
+    assert.deepEqual(
+      extractFailures(`2024-01-01 10:00:00 INFO Starting worker
+2024-01-01 10:00:01 WARNING Retrying after ConnectionError: [Errno 111] Connection refused
+2024-01-01 10:00:02 INFO Connected`),
+      [],
+    );
+  });
+
   test('warnings and deprecations are not failures', () => {
     assert.deepEqual(
       extractFailures(`(node:1234) [DEP0018] DeprecationWarning: Unhandled promise rejections are deprecated.
@@ -559,6 +671,9 @@ Tests:       12 passed, 12 total`),
   });
 
   test('prose that talks about an error in general reports nothing', () => {
-    assert.deepEqual(extractFailures("You will often see `NoMethodError: undefined method '...' for nil` in Rails apps."), []);
+    assert.deepEqual(
+      extractFailures("You will often see `NoMethodError: undefined method '...' for nil` in Rails apps."),
+      [],
+    );
   });
 });

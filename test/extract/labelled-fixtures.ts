@@ -32,12 +32,7 @@ export const EXTRACTION_SETS = {
 } as const;
 export type ExtractionSet = keyof typeof EXTRACTION_SETS;
 
-const norm = (s: string | null | undefined) =>
-  (s ?? '')
-    .replace(/\s+/g, ' ')
-    .trim()
-    .replace(/[.:]$/, '')
-    .toLowerCase();
+const norm = (s: string | null | undefined) => (s ?? '').replace(/\s+/g, ' ').trim().replace(/[.:]$/, '').toLowerCase();
 
 /** The scoring rule of extraction-2's README: the last `.`-separated segment, case-insensitive. */
 export function sameType(got: string | null | undefined, want: string | null | undefined): boolean {

@@ -360,7 +360,10 @@ describe('.NET', () => {
     assert.equal(f.errorMessage, "Value cannot be null. (Parameter 'source')");
     // Innermost last: .NET prints the throwing frame first, the extractor reverses the stack.
     assert.deepEqual(f.frames[0], { file: '/src/Program.cs', line: 9, function: 'Program.Main()', source: null });
-    assert.equal(f.frames.at(-1)!.function, 'System.Linq.ThrowHelper.ThrowArgumentNullException(ExceptionArgument argument)');
+    assert.equal(
+      f.frames.at(-1)!.function,
+      'System.Linq.ThrowHelper.ThrowArgumentNullException(ExceptionArgument argument)',
+    );
   });
 });
 

@@ -66,22 +66,51 @@ const KNOWN: [string, string, string][] = [
     'KeyError',
     "'user'",
   ],
-  ['thread \'main\' panicked at src/main.rs:3:5:\nindex out of bounds: the len is 3 but the index is 7', 'panic', 'index out of bounds: the len is 3 but the index is 7'],
+  [
+    "thread 'main' panicked at src/main.rs:3:5:\nindex out of bounds: the len is 3 but the index is 7",
+    'panic',
+    'index out of bounds: the len is 3 but the index is 7',
+  ],
   [
     'Exception in thread "main" java.lang.IllegalStateException: not ready\n\tat com.acme.App.run(App.java:12)\n\tat com.acme.App.main(App.java:5)',
     'java.lang.IllegalStateException',
     'not ready',
   ],
-  ['src/app.ts(4,7): error TS2322: Type \'string\' is not assignable to type \'number\'.', 'TS2322', "Type 'string' is not assignable to type 'number'."],
+  [
+    "src/app.ts(4,7): error TS2322: Type 'string' is not assignable to type 'number'.",
+    'TS2322',
+    "Type 'string' is not assignable to type 'number'.",
+  ],
 ];
 
 /** Wrappers real text puts around a failure; none may change what is read. */
 const WRAPS: [string, (s: string) => string][] = [
-  ['Actions timestamps', (s) => s.split('\n').map((l) => `2024-05-01T10:00:00.1234567Z ${l}`).join('\n')],
-  ['ANSI colour', (s) => s.split('\n').map((l) => `\u001b[31m${l}\u001b[0m`).join('\n')],
+  [
+    'Actions timestamps',
+    (s) =>
+      s
+        .split('\n')
+        .map((l) => `2024-05-01T10:00:00.1234567Z ${l}`)
+        .join('\n'),
+  ],
+  [
+    'ANSI colour',
+    (s) =>
+      s
+        .split('\n')
+        .map((l) => `\u001b[31m${l}\u001b[0m`)
+        .join('\n'),
+  ],
   ['CRLF', (s) => s.replace(/\n/g, '\r\n')],
   ['a code fence in a comment', (s) => `I get this:\n\n\`\`\`\n${s}\n\`\`\`\n\nAny idea?`],
-  ['a markdown quote', (s) => s.split('\n').map((l) => `> ${l}`).join('\n')],
+  [
+    'a markdown quote',
+    (s) =>
+      s
+        .split('\n')
+        .map((l) => `> ${l}`)
+        .join('\n'),
+  ],
 ];
 
 const noise = fc.array(
@@ -143,17 +172,23 @@ test('a run whose summary says it passed reports nothing, whatever error-looking
 });
 
 test('no pattern sees a line longer than MAX_LINE: framing cuts lines before any match (issue #9)', () => {
-  const framed = stripCiFraming(`${' '.repeat(1 << 20)}Error: x\n${'\t'.repeat(1 << 20)}\n\u001b[31m${'('.repeat(1 << 20)}`);
+  const framed = stripCiFraming(
+    `${' '.repeat(1 << 20)}Error: x\n${'\t'.repeat(1 << 20)}\n\u001b[31m${'('.repeat(1 << 20)}`,
+  );
   assert.equal(framed.length, 3);
   for (const l of framed) assert.ok(l.text.length <= MAX_LINE, `a ${l.text.length}-character line got through`);
   assert.equal(framed[1]!.text, '', 'trailing whitespace is trimmed');
 });
 
 // A hang guard, not a timing budget (the bench measures): before the fix this input took minutes.
-test('1 MB of spaces before an error line is read in linear time (issue #9: 451 s before the fix)', { timeout: 60_000 }, () => {
-  const out = extractFailures(`${' '.repeat(1 << 20)}\nError: x\n${' '.repeat(1 << 20)}Error: y`);
-  assert.ok(Array.isArray(out));
-});
+test(
+  '1 MB of spaces before an error line is read in linear time (issue #9: 451 s before the fix)',
+  { timeout: 60_000 },
+  () => {
+    const out = extractFailures(`${' '.repeat(1 << 20)}\nError: x\n${' '.repeat(1 << 20)}Error: y`);
+    assert.ok(Array.isArray(out));
+  },
+);
 
 test('a huge log with the failure at the end is handled', () => {
   const log = `${'collecting ... ok\n'.repeat(300_000)}Traceback (most recent call last):\n  File "x.py", line 1, in <module>\n    import foo\nModuleNotFoundError: No module named 'foo'\n`;
