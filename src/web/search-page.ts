@@ -17,6 +17,8 @@ export interface SearchPageOptions {
   /** Where the page lives: '' for `snippet-search serve`, '/snippet-search' in the App. */
   basePath?: string;
   maxBodyBytes?: number;
+  /** The confidence an answer needs to be shown as one (default the product's, as in the App). */
+  minConfidence?: number;
 }
 
 /** A Node request handler: true when it answered (the request was under `basePath`), false otherwise. */
@@ -120,7 +122,7 @@ export function createSearchHandler(opts: SearchPageOptions): SearchPageHandler 
         if (!/^application\/json\b/i.test(type)) throw new HttpError(415, 'send the body as application/json');
         const { text, top } = parseRequest(await readBody(req, max));
         const engine = await opts.getEngine();
-        const result = await engine.search(text, { top });
+        const result = await engine.search(text, { top, minConfidence: opts.minConfidence });
         sendJson(res, 200, searchToJson(result));
         return true;
       }

@@ -8,7 +8,7 @@ import { after, before, beforeEach, test } from 'node:test';
 import { loadDefaultEncoder } from '../../src/encoder/load.js';
 import { openEngine, type Engine } from '../../src/engine.js';
 import { searchToJson } from '../../src/render/json.js';
-import { createSearchHandler, safeJson } from '../../src/web/search-page.js';
+import { createSearchHandler } from '../../src/web/search-page.js';
 import { Browser, findOrInstallChromium, Page } from '../helpers/chromium.js';
 import { ROOT, SHARED } from '../helpers/paths.js';
 import { buildSmallIndex } from '../helpers/small-index.js';
@@ -42,20 +42,13 @@ before(async () => {
   const indexDir = process.env.SCREENSHOT_INDEX ?? (await buildSmallIndex(3000, encoder));
   engine = openEngine({ indexDir, encoder });
   const getEngine = () => Promise.resolve(engine);
-  const main = createSearchHandler({ getEngine });
-  // The same page under /unsure/, where every answer is marked not confident (what issue #10's
-  // `confident: false` looks like), to see the page hold the candidates back.
-  const unsure = createSearchHandler({ getEngine, basePath: '/unsure' });
+  // The small test index is not the product's corpus: the page under / shows every answer as confident
+  // (threshold 0), the same page under /unsure/ marks every answer not confident (a threshold no
+  // confidence reaches), to see the page hold the candidates back.
+  const main = createSearchHandler({ getEngine, minConfidence: 0 });
+  const unsure = createSearchHandler({ getEngine, basePath: '/unsure', minConfidence: 2 });
   server = createServer((req, res) => {
     void (async () => {
-      if (req.method === 'POST' && req.url === '/unsure/api/search') {
-        let body = '';
-        for await (const c of req) body += c;
-        const { text, top } = JSON.parse(body) as { text: string; top: number };
-        const json = { ...searchToJson(await engine.search(text, { top })), confident: false };
-        res.writeHead(200, { 'content-type': 'application/json' }).end(safeJson(json));
-        return;
-      }
       if (!(await unsure(req, res)) && !(await main(req, res))) res.writeHead(404).end();
     })();
   });
