@@ -5,11 +5,11 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { gunzipSync } from 'node:zlib';
 import { before, test } from 'node:test';
-import { ROOT, SHARED } from '../helpers/paths.js';
+import { FIXTURES, ROOT } from '../helpers/paths.js';
 import { buildSmallIndex, CORPUS } from '../helpers/small-index.js';
 
 const CLI = join(ROOT, 'dist', 'src', 'cli', 'main.js');
-const item = (id: string) => join(SHARED, 'fixtures', 'extraction', 'items', `${id}.txt`);
+const item = (id: string) => join(FIXTURES, 'logs', `${id}.txt`);
 function run(args: string[], input?: string | Buffer, env: Record<string, string> = {}) {
   const r = spawnSync(process.execPath, [CLI, ...args], {
     input,

@@ -7,11 +7,11 @@ import { after, test } from 'node:test';
 import { buildIndex, inferSiteUrl } from '../../src/index/build-index.js';
 import { IndexError, MANIFEST_FILE } from '../../src/index/manifest.js';
 import { openIndex } from '../../src/index/open-index.js';
-import { ROOT, SHARED } from '../helpers/paths.js';
+import { FIXTURES, ROOT } from '../helpers/paths.js';
 import { CORPUS } from '../helpers/small-index.js';
 
 const CLI = join(ROOT, 'dist', 'src', 'cli', 'main.js');
-const DUMP = join(SHARED, 'data', 'se-dump-sample');
+const DUMP = join(FIXTURES, 'se-dump-sample');
 const work = mkdtempSync(join(tmpdir(), 'ss-build-safety-'));
 after(() => rmSync(work, { recursive: true, force: true }));
 let n = 0;
