@@ -5,7 +5,18 @@ import regexp from 'eslint-plugin-regexp';
 import tseslint from 'typescript-eslint';
 
 export default tseslint.config(
-  { ignores: ['dist/', 'node_modules/', 'index/', 'models/train/work*/', 'eslint.config.js', '.dependency-cruiser.cjs'] },
+  {
+    ignores: [
+      'dist/',
+      'node_modules/',
+      'index/',
+      '.ci/node22/',
+      'test/fixtures/',
+      'models/train/work*/',
+      'eslint.config.js',
+      '.dependency-cruiser.cjs',
+    ],
+  },
   js.configs.recommended,
   ...tseslint.configs.recommended,
   regexp.configs['flat/recommended'],

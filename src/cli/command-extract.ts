@@ -1,5 +1,6 @@
 import { extractFailures } from '../extract/extract.js';
 import { failuresToJson, failuresToText } from '../render/failures.js';
+import { EXIT } from './errors.js';
 import { readInput } from './read-input.js';
 
 export async function runExtract(file: string | undefined, o: { json?: boolean }): Promise<void> {
@@ -10,4 +11,5 @@ export async function runExtract(file: string | undefined, o: { json?: boolean }
     );
   const failures = extractFailures(input.text);
   process.stdout.write(o.json ? JSON.stringify(failuresToJson(failures), null, 2) + '\n' : failuresToText(failures));
+  if (failures.length === 0) process.exitCode = EXIT.nothingFound;
 }

@@ -1,13 +1,14 @@
-import { buildIndex } from '../index/build-index.js';
+import { abandonBuild, buildIndex } from '../index/build-index.js';
 import { loadDefaultEncoder } from '../encoder/load.js';
 import { defaultCorpus, defaultIndexDir } from '../paths.js';
+import { EXIT } from './errors.js';
 import { createProgress } from './progress.js';
 
 export interface IndexBuildFlags {
   corpus?: string;
   out?: string;
   dense: boolean;
-  siteUrl: string;
+  siteUrl?: string;
   tags?: string;
   threads?: number;
   limit?: number;
@@ -20,30 +21,46 @@ export async function runIndexBuild(o: IndexBuildFlags): Promise<void> {
   const progress = createProgress();
   const encoder = o.dense ? await loadDefaultEncoder({ threads: o.threads }) : null;
   const started = Date.now();
-  const manifest = await buildIndex({
-    corpus,
-    out,
-    encoder,
-    siteUrl: o.siteUrl,
-    tags: o.tags
-      ?.split(',')
-      .map((t) => t.trim())
-      .filter(Boolean),
-    limit: o.limit,
-    onProgress: (p) => {
-      const label =
-        p.stage === 'read'
-          ? 'reading corpus'
-          : p.stage === 'encode'
-            ? 'encoding documents'
-            : p.stage === 'hnsw'
-              ? 'building HNSW'
-              : 'finishing';
-      const fraction = p.fraction ?? (p.total ? p.done / p.total : null);
-      const secs = (Date.now() - started) / 1000;
-      progress.update(label, fraction, `${p.done ? `${p.done} docs ` : ''}${secs.toFixed(0)}s`);
-    },
-  });
+  // Ctrl-C: remove the unfinished index and the lock (the previous index, if any, is untouched), and say so.
+  const onSigint = () => {
+    const { partialRemoved, stagingKept } = abandonBuild(out);
+    process.stderr.write(
+      `\nsnippet-search: interrupted; ${partialRemoved ? `removed the unfinished ${partialRemoved}` : 'nothing written yet'}` +
+        `, ${out} is as it was before` +
+        `${stagingKept ? `; the dump import in ${stagingKept} is kept and the next build resumes it` : ''}\n`,
+    );
+    process.exit(EXIT.interrupted);
+  };
+  process.once('SIGINT', onSigint);
+  let manifest;
+  try {
+    manifest = await buildIndex({
+      corpus,
+      out,
+      encoder,
+      siteUrl: o.siteUrl,
+      tags: o.tags
+        ?.split(',')
+        .map((t) => t.trim())
+        .filter(Boolean),
+      limit: o.limit,
+      onProgress: (p) => {
+        const label =
+          p.stage === 'read'
+            ? 'reading corpus'
+            : p.stage === 'encode'
+              ? 'encoding documents'
+              : p.stage === 'hnsw'
+                ? 'building HNSW'
+                : 'finishing';
+        const fraction = p.fraction ?? (p.total ? p.done / p.total : null);
+        const secs = (Date.now() - started) / 1000;
+        progress.update(label, fraction, `${p.done ? `${p.done} docs ` : ''}${secs.toFixed(0)}s`);
+      },
+    });
+  } finally {
+    process.off('SIGINT', onSigint);
+  }
   progress.done(
     `Index built in ${manifest.buildSeconds}s at ${out}: ${manifest.counts.documents} threads` +
       `${manifest.encoder ? `, dense vectors (${manifest.encoder.id})` : ', BM25 only'}.`,

@@ -2,7 +2,7 @@ import { RETRIEVER_NAMES, type RetrieverName } from '../engine.js';
 import type { InputKind } from '../query/build-query.js';
 import { searchToJson } from '../render/json.js';
 import { searchToText } from '../render/terminal.js';
-import { UsageError } from './errors.js';
+import { EXIT, UsageError } from './errors.js';
 import { openEngineForCli } from './open-engine.js';
 import { readInput } from './read-input.js';
 
@@ -37,6 +37,8 @@ export async function runSearch(file: string | undefined, o: SearchFlags): Promi
     process.stdout.write(
       o.json ? JSON.stringify(searchToJson(result), null, 2) + '\n' : searchToText(result, { all: o.all ?? false }),
     );
+    // Nothing found, or nothing confident (the App would stay quiet): exit 1, as grep does.
+    if (result.results.length === 0 || (!result.confident && !o.all)) process.exitCode = EXIT.nothingFound;
   } finally {
     engine.close();
   }

@@ -6,6 +6,15 @@ import { PullError } from '../index/pull.js';
 import { TarError } from '../index/tar.js';
 import { EncoderError } from '../encoder/onnx-encoder.js';
 
+/**
+ * The CLI's exit codes, one scheme for every command (documented in the README):
+ * 0 done; 1 done, nothing found (`search`: no thread, `extract`: no failure), as grep does;
+ * 2 the request cannot be served as given: a bad option, unreadable/empty/binary input, a corpus or
+ * index problem, a refused `--out`, another build holding the lock; 70 an internal error (a bug: the
+ * stack is printed); 130 interrupted (Ctrl-C).
+ */
+export const EXIT = { ok: 0, nothingFound: 1, usage: 2, internal: 70, interrupted: 130 } as const;
+
 /** A bad flag value found by a command itself (commander reports its own parse errors). */
 export class UsageError extends Error {
   constructor(message: string) {
@@ -18,7 +27,7 @@ export class UsageError extends Error {
 export function reportError(err: unknown): number {
   if (err instanceof UsageError) {
     process.stderr.write(`snippet-search: ${err.message} (see --help)\n`);
-    return 2;
+    return EXIT.usage;
   }
   if (
     err instanceof InputError ||
@@ -30,11 +39,10 @@ export function reportError(err: unknown): number {
     err instanceof RetrieverUnavailableError
   ) {
     process.stderr.write(`snippet-search: ${err.message}\n`);
-    return err instanceof InputError ? 2 : 1;
+    return EXIT.usage;
   }
-  if ((err as { code?: string }).code === 'commander.helpDisplayed') return 0;
   process.stderr.write(
     `snippet-search: unexpected error (please report it):\n${(err as Error).stack ?? String(err)}\n`,
   );
-  return 70;
+  return EXIT.internal;
 }

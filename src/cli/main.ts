@@ -6,7 +6,14 @@ import { runIndexBuild } from './command-index-build.js';
 import { runIndexPack, runIndexPull } from './command-index-pack.js';
 import { runSearch } from './command-search.js';
 import { runServe } from './command-serve.js';
-import { reportError } from './errors.js';
+import { EXIT, reportError } from './errors.js';
+
+// A reader that stops early (`snippet-search search log | head`) closes the pipe: that is not an error.
+process.stdout.on('error', (err: NodeJS.ErrnoException) => {
+  if (err.code === 'EPIPE') process.exit(process.exitCode ?? EXIT.ok);
+  process.stderr.write(`snippet-search: cannot write the output (${err.code ?? err.message})\n`);
+  process.exit(EXIT.internal);
+});
 
 function unitInterval(v: string): number {
   const n = Number(v);
@@ -22,7 +29,8 @@ function positiveInt(v: string): number {
 
 const program = new Command('snippet-search')
   .description('Find the StackOverflow answer that fixes a failing build or a pasted traceback.')
-  .showHelpAfterError();
+  .showHelpAfterError()
+  .exitOverride(); // before the subcommands are added, so they inherit it (exit codes: see errors.ts)
 
 const index = program.command('index').description('build and inspect the search index');
 index
@@ -34,7 +42,10 @@ index
   )
   .option('--out <dir>', 'index directory (default: $SNIPPET_SEARCH_INDEX or ./index)')
   .option('--no-dense', 'skip the dense encoder (BM25 only)')
-  .option('--site-url <url>', 'dump only: the site the dump is from', 'https://stackoverflow.com')
+  .option(
+    '--site-url <url>',
+    "dump only: the site the dump is from (default: from the dump directory's name, e.g. stackoverflow.com)",
+  )
   .option('--tags <list>', 'dump only: keep questions with one of these comma-separated tags')
   .option('--threads <n>', 'encoder threads', positiveInt)
   .option('--limit <n>', 'stop after N documents (smoke runs)', positiveInt)
@@ -114,12 +125,12 @@ program
   .option('--json', 'print JSON')
   .action(async (o) => runEval(o));
 
-program.exitOverride();
 try {
   await program.parseAsync(process.argv);
 } catch (err) {
   const code = (err as { code?: string; exitCode?: number }).code;
-  if (typeof code === 'string' && code.startsWith('commander.'))
-    process.exitCode = (err as { exitCode: number }).exitCode;
-  else process.exitCode = reportError(err);
+  if (typeof code === 'string' && code.startsWith('commander.')) {
+    // Help and --version exit 0; every option or argument error is a usage error.
+    process.exitCode = (err as { exitCode: number }).exitCode === 0 ? EXIT.ok : EXIT.usage;
+  } else process.exitCode = reportError(err);
 }

@@ -23,7 +23,7 @@ export async function openEngineForCli(indexDir: string | undefined): Promise<En
       );
     }
     process.stderr.write(`No index yet: building the default one at ${dir} from ${corpus} (once; a few minutes).\n`);
-    await runIndexBuild({ corpus, out: dir, dense: true, siteUrl: 'https://stackoverflow.com' });
+    await runIndexBuild({ corpus, out: dir, dense: true });
   }
   const encoder = await loadDefaultEncoder({ optional: true });
   return openEngine({ indexDir: dir, encoder });

@@ -55,7 +55,7 @@ export function htmlToText(html: string): PostText {
         if (name === 'pre' && preDepth > 0) {
           preDepth--;
           if (preDepth === 0) {
-            const block = pre.replace(/\n+$/, '');
+            const block = trimEndOf(pre, '\n');
             blocks.push(block);
             text.push(`\n\`\`\`\n${block}\n\`\`\`\n`);
             pre = '';
@@ -84,9 +84,18 @@ export function htmlToText(html: string): PostText {
 }
 
 /** Collapses runs of blank lines and trailing spaces, keeping line structure. */
+/** `s` without trailing characters from `chars` (linear, unlike a `/[…]+$/` replace). */
+function trimEndOf(s: string, chars: string): string {
+  let end = s.length;
+  while (end > 0 && chars.includes(s[end - 1]!)) end--;
+  return s.slice(0, end);
+}
+
 function tidy(s: string): string {
   return s
-    .replace(/[ \t]+\n/g, '\n')
+    .split('\n')
+    .map((line) => trimEndOf(line, ' \t'))
+    .join('\n')
     .replace(/\n{3,}/g, '\n\n')
     .trim();
 }

@@ -17,7 +17,7 @@ export async function* readLinesWithOffsets(file: string, start = 0, firstLineNo
   let lineNo = firstLineNo;
   let carry: Buffer | null = null;
   for await (const chunk of createReadStream(file, { start, highWaterMark: 1 << 20 }) as AsyncIterable<Buffer>) {
-    let buf: Buffer = carry ? Buffer.concat([carry, chunk]) : chunk;
+    const buf: Buffer = carry ? Buffer.concat([carry, chunk]) : chunk;
     let from = 0;
     for (;;) {
       const nl = buf.indexOf(0x0a, from);
@@ -28,7 +28,6 @@ export async function* readLinesWithOffsets(file: string, start = 0, firstLineNo
       from = nl + 1;
     }
     carry = from < buf.length ? Buffer.from(buf.subarray(from)) : null;
-    buf = Buffer.alloc(0);
   }
   if (carry && carry.length > 0) {
     offset += carry.length;

@@ -123,7 +123,7 @@ async function stageFile(
 
   db.exec('BEGIN');
   let sinceCommit = 0;
-  let lastOffset = startOffset;
+  let lastOffset: number;
   try {
     if (startOffset > 0) parser.write(kind === 'posts' ? '<posts>' : '<postlinks>');
     let first = startOffset === 0;
@@ -164,7 +164,8 @@ async function stageFile(
 }
 
 function* assembleThreads(db: Database.Database, opts: DumpOptions): Generator<RawThread> {
-  const site = (opts.siteUrl ?? 'https://stackoverflow.com').replace(/\/+$/, '');
+  let site = opts.siteUrl ?? 'https://stackoverflow.com';
+  while (site.endsWith('/')) site = site.slice(0, -1);
   const wanted = new Set((opts.tags ?? []).map((t) => t.toLowerCase()));
   const answersOf = db.prepare(`SELECT id, score, body FROM answers WHERE parent = ? ORDER BY score DESC, id ASC`);
   const questions = db.prepare(`SELECT * FROM questions ORDER BY id`).iterate() as Iterable<{

@@ -1,5 +1,17 @@
 import Database from 'better-sqlite3';
-import { existsSync, mkdirSync, renameSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import {
+  closeSync,
+  existsSync,
+  mkdirSync,
+  openSync,
+  readdirSync,
+  readFileSync,
+  renameSync,
+  rmSync,
+  statSync,
+  unlinkSync,
+  writeFileSync,
+} from 'node:fs';
 import { basename, join, resolve } from 'node:path';
 import { readJsonlCorpus } from '../corpus/jsonl-reader.js';
 import { readDuplicateLinks, readStackExchangeDump } from '../corpus/stackexchange-dump.js';
@@ -11,7 +23,7 @@ import { lexicalText } from '../text/lexical.js';
 import type { Document } from '../types.js';
 import { buildDenseIndex, DEFAULT_HNSW } from './dense-index.js';
 import {
-  HNSW_FILE, INDEX_FORMAT, INDEX_FORMAT_VERSION, MANIFEST_FILE, SQLITE_FILE, type EncoderInfo, type Manifest,
+  HNSW_FILE, INDEX_FORMAT, INDEX_FORMAT_VERSION, IndexError, MANIFEST_FILE, SQLITE_FILE, type EncoderInfo, type Manifest,
 } from './manifest.js';
 import { createSchema, FTS_FIELDS, FTS_TOKENIZER } from './schema.js';
 
@@ -28,7 +40,7 @@ export interface BuildOptions {
   out: string;
   /** Dense encoder; when given, document vectors and an HNSW index are built too. */
   encoder?: DocumentEncoder | null;
-  /** StackExchange dump only: base URL of the site (default https://stackoverflow.com). */
+  /** StackExchange dump only: base URL of the site (default: from the dump directory's name, see `inferSiteUrl`). */
   siteUrl?: string;
   /** StackExchange dump only: keep questions with one of these tags. */
   tags?: string[];
@@ -53,19 +65,53 @@ export function detectCorpusKind(path: string): CorpusKind {
   throw new CorpusError('not a corpus: expected a .jsonl / .jsonl.gz file or a StackExchange dump directory', path, null);
 }
 
+/** The files an index build writes into `--out`; nothing else there is ever touched. */
+export const INDEX_FILES = [MANIFEST_FILE, SQLITE_FILE, HNSW_FILE] as const;
+/** Files a directory may hold besides an index's own and still be written to (the tracked `index/README.md`). */
+const HARMLESS_FILES = new Set(['README.md', '.gitignore', '.gitkeep']);
+/** Marks a `.partial` or `.staging` directory as made by a build, so a later build may remove it. */
+const OWNER_MARK = '.snippet-search-build';
+
+/** The paths a build to `out` uses beside it. */
+export function buildPaths(outDir: string): { out: string; partial: string; staging: string; lock: string } {
+  const out = resolve(outDir);
+  return { out, partial: `${out}.partial`, staging: `${out}.staging`, lock: `${out}.lock` };
+}
+
 /**
  * Builds an index directory from a corpus. Everything is written into `<out>.partial/` and moved into
  * place only when complete (manifest last), so an interrupted build never leaves an index that loads.
- * A StackExchange dump is staged in `<out>.staging/`, which survives interruption: the next run resumes.
+ * Only the index's own files in `<out>` are replaced: a directory holding anything else (other than a
+ * README) is refused, and so is a file. `<out>.lock` keeps two builds from writing one index.
+ * A StackExchange dump is staged in `<out>.staging/`, keyed to the dump it reads, which survives
+ * interruption: the next run from the same dump resumes.
  */
-export async function buildIndex(opts: BuildOptions): Promise<Manifest> {
+export async function buildIndex(options: BuildOptions): Promise<Manifest> {
   const started = performance.now();
-  const out = resolve(opts.out);
-  const kind = detectCorpusKind(opts.corpus);
-  const partial = `${out}.partial`;
-  const staging = `${out}.staging`;
-  rmSync(partial, { recursive: true, force: true });
+  const { out, partial, staging, lock } = buildPaths(options.out);
+  const kind = detectCorpusKind(options.corpus);
+  const opts =
+    kind === 'stackexchange-dump' ? { ...options, siteUrl: options.siteUrl ?? inferSiteUrl(options.corpus) } : options;
+  checkOutDir(out);
+  const release = takeLock(lock, out);
+  try {
+    return await buildLocked(opts, kind, { out, partial, staging }, started);
+  } finally {
+    release();
+  }
+}
+
+async function buildLocked(
+  opts: BuildOptions,
+  kind: CorpusKind,
+  { out, partial, staging }: { out: string; partial: string; staging: string },
+  started: number,
+): Promise<Manifest> {
+  checkOutDir(out); // again under the lock: another build may have written it meanwhile
+  removeOwnDir(partial);
   mkdirSync(partial, { recursive: true });
+  writeFileSync(join(partial, OWNER_MARK), '');
+  if (kind === 'stackexchange-dump') prepareStaging(staging, opts.corpus);
 
   const db = new Database(join(partial, SQLITE_FILE));
   let manifest: Manifest;
@@ -80,7 +126,10 @@ export async function buildIndex(opts: BuildOptions): Promise<Manifest> {
       const ins = db.prepare('INSERT OR IGNORE INTO duplicate_links VALUES (?, ?)');
       for (const [a, b] of readDuplicateLinks(staging)) duplicateLinks += ins.run(a, b).changes;
     }
-    if (counts.documents === 0) throw new CorpusError('no questions found', opts.corpus, null);
+    if (counts.documents === 0) {
+      const filter = opts.tags?.length ? ` with the tags ${opts.tags.join(', ')} (--tags)` : '';
+      throw new CorpusError(`no questions found${filter}`, opts.corpus, null);
+    }
 
     let encoderInfo: EncoderInfo | null = null;
     if (opts.encoder) {
@@ -107,17 +156,131 @@ export async function buildIndex(opts: BuildOptions): Promise<Manifest> {
     writeFileSync(join(partial, MANIFEST_FILE), JSON.stringify(manifest, null, 2) + '\n');
   } catch (err) {
     if (db.open) db.close();
-    rmSync(partial, { recursive: true, force: true });
+    removeOwnDir(partial);
     throw err;
   }
-  // Swap the finished index into place.
-  const old = `${out}.old`;
-  rmSync(old, { recursive: true, force: true });
-  if (existsSync(out)) renameSync(out, old);
-  renameSync(partial, out);
-  rmSync(old, { recursive: true, force: true });
-  rmSync(staging, { recursive: true, force: true });
+  swapIn(partial, out);
+  removeOwnDir(staging);
   return manifest;
+}
+
+/**
+ * After an interrupt (SIGINT) of this process's build to `out`: removes its `.partial` directory and
+ * its lock, synchronously. The dump staging is kept so the next build resumes. Says what it did.
+ */
+export function abandonBuild(outDir: string): { partialRemoved: string | null; stagingKept: string | null } {
+  const { partial, staging, lock } = buildPaths(outDir);
+  let partialRemoved: string | null = null;
+  if (existsSync(join(partial, OWNER_MARK))) {
+    rmSync(partial, { recursive: true, force: true });
+    partialRemoved = partial;
+  }
+  try {
+    if (readFileSync(lock, 'utf8').trim() === String(process.pid)) unlinkSync(lock);
+  } catch {
+    // no lock of ours
+  }
+  return { partialRemoved, stagingKept: existsSync(staging) ? staging : null };
+}
+
+/**
+ * `out` may be missing, an empty directory, or a directory holding an index (and a README): anything
+ * else is someone's data, and a build refuses to write there rather than delete it.
+ */
+function checkOutDir(out: string): void {
+  if (!existsSync(out)) return;
+  if (!statSync(out).isDirectory()) {
+    throw new IndexError(`${out} is a file, not an index directory: refusing to replace it (pick another --out)`);
+  }
+  const foreign = readdirSync(out).filter(
+    (f) => !(INDEX_FILES as readonly string[]).includes(f) && !HARMLESS_FILES.has(f),
+  );
+  if (foreign.length > 0) {
+    const shown = foreign.slice(0, 3).join(', ') + (foreign.length > 3 ? `, … (${foreign.length} in all)` : '');
+    throw new IndexError(
+      `${out} is not empty and is not a snippet-search index (it holds ${shown}): refusing to build there, ` +
+        'nothing was changed (pick a new or empty directory for --out)',
+    );
+  }
+}
+
+/** Moves the finished index files into `out`, manifest last (so a half-swapped index never loads). */
+function swapIn(partial: string, out: string): void {
+  mkdirSync(out, { recursive: true });
+  rmSync(join(out, MANIFEST_FILE), { force: true });
+  for (const f of INDEX_FILES) {
+    if (f === MANIFEST_FILE) continue;
+    if (existsSync(join(partial, f))) renameSync(join(partial, f), join(out, f));
+    else rmSync(join(out, f), { force: true }); // e.g. dense.hnsw of a previous dense build, now BM25 only
+  }
+  renameSync(join(partial, MANIFEST_FILE), join(out, MANIFEST_FILE));
+  removeOwnDir(partial);
+}
+
+/** Removes a `.partial`/`.staging` directory only when a build made it (it carries the mark). */
+function removeOwnDir(dir: string): void {
+  if (!existsSync(dir)) return;
+  const ours = (f: string) => f === OWNER_MARK || f === 'staging.sqlite' || (INDEX_FILES as readonly string[]).includes(f);
+  if (!existsSync(join(dir, OWNER_MARK)) && !readdirSync(dir).every(ours)) {
+    throw new IndexError(`${dir} exists and was not made by snippet-search: refusing to remove it (move it away)`);
+  }
+  rmSync(dir, { recursive: true, force: true });
+}
+
+/** Staging is keyed to the dump it reads: staging from another dump (or another copy of it) is discarded. */
+function prepareStaging(staging: string, corpus: string): void {
+  const key = JSON.stringify({ corpus: resolve(corpus), posts: fileKey(join(corpus, 'Posts.xml')) });
+  const keyFile = join(staging, OWNER_MARK);
+  if (existsSync(staging) && (!existsSync(keyFile) || readFileSync(keyFile, 'utf8') !== key)) removeOwnDir(staging);
+  mkdirSync(staging, { recursive: true });
+  writeFileSync(keyFile, key);
+}
+
+function fileKey(path: string): string {
+  if (!existsSync(path)) return 'missing';
+  const st = statSync(path);
+  return `${st.size}:${st.mtimeMs}`;
+}
+
+/**
+ * Takes `<out>.lock` (it holds the builder's pid): a second build to the same `out` fails at once with
+ * a clear message. A lock left by a process that no longer runs is taken over.
+ */
+function takeLock(lock: string, out: string): () => void {
+  for (let attempt = 0; attempt < 2; attempt++) {
+    try {
+      const fd = openSync(lock, 'wx');
+      writeFileSync(fd, `${process.pid}\n`);
+      closeSync(fd);
+      return () => {
+        try {
+          if (readFileSync(lock, 'utf8').trim() === String(process.pid)) unlinkSync(lock);
+        } catch {
+          // already gone
+        }
+      };
+    } catch (err) {
+      if ((err as NodeJS.ErrnoException).code !== 'EEXIST') throw err;
+      const pid = Number(readFileSync(lock, 'utf8').trim());
+      if (Number.isInteger(pid) && pid > 0 && processAlive(pid)) {
+        throw new IndexError(
+          `another index build (pid ${pid}) is writing ${out}: wait for it to finish, or build to another --out`,
+        );
+      }
+      rmSync(lock, { force: true }); // stale: its builder is gone
+    }
+  }
+  throw new IndexError(`cannot take the build lock ${lock}`);
+}
+
+function processAlive(pid: number): boolean {
+  if (pid === process.pid) return true;
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch (err) {
+    return (err as NodeJS.ErrnoException).code === 'EPERM';
+  }
 }
 
 function readThreads(kind: CorpusKind, opts: BuildOptions, staging: string): AsyncIterable<RawThread> {
@@ -172,6 +335,25 @@ async function insertDocuments(
   }
   flush(batch);
   return { documents, withQuestion, withError };
+}
+
+const SITE_DOMAIN = /^(?:[a-z\d-]+\.){0,2}(?:stackexchange\.com|stackoverflow\.com|superuser\.com|serverfault\.com|askubuntu\.com|mathoverflow\.net|stackapps\.com)$/;
+
+/**
+ * The site a dump comes from, from its directory's name as the official dump names its archives
+ * (`stackoverflow.com`, `superuser.com`, `unix.stackexchange.com`; `stackoverflow` too). Posts.xml does
+ * not say, and guessing stackoverflow.com would link another site's posts to the wrong questions.
+ */
+export function inferSiteUrl(dumpDir: string): string {
+  const name = basename(resolve(dumpDir)).toLowerCase().replace(/-posts$/, '');
+  if (name === 'stackoverflow') return 'https://stackoverflow.com';
+  if (SITE_DOMAIN.test(name)) return `https://${name}`;
+  throw new CorpusError(
+    'cannot tell which StackExchange site this dump is from (its directory is not named after the site, ' +
+      'like stackoverflow.com or unix.stackexchange.com): pass --site-url, e.g. --site-url https://stackoverflow.com',
+    dumpDir,
+    null,
+  );
 }
 
 function corpusBytes(path: string): number {

@@ -1,7 +1,7 @@
 import { classifyBlock } from '../text/classify-block.js';
 import { ERROR_LINE_START, THROWN_ERROR_NAME } from '../text/error-name.js';
 
-const THROWN_NAME_AT_LINE_START = new RegExp(String.raw`^\s*${THROWN_ERROR_NAME}\b`, 'm');
+const THROWN_NAME_AT_LINE_START = new RegExp(String.raw`^[ \t]*${THROWN_ERROR_NAME}\b`, 'm');
 
 /** A pasted comment split as a person wrote it: prose, code blocks and error blocks. */
 export interface CommentParts {

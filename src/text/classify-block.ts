@@ -7,9 +7,10 @@ import { ERROR_NAME } from './error-name.js';
 
 export type BlockKind = 'code' | 'error';
 
-const TRACEBACK = /Traceback \(most recent call last\)|^\s*File "[^"\n]*", line \d+/m;
-const ERROR_LINE = new RegExp(String.raw`^\s*${ERROR_NAME}(?::\s.*)?\s*$`, 'm');
-const OTHER_ERROR = /^\s*(?:Error|ERROR|FATAL|Fatal error|Segmentation fault|panic:|error(?:\[E\d+\])?:)/m;
+const TRACEBACK = /Traceback \(most recent call last\)|^[ \t]*File "[^"\n]*", line \d+/m;
+// Tested one line at a time (no `m` flag, so no scan across lines).
+const ERROR_LINE = new RegExp(String.raw`^\s*${ERROR_NAME}(?::\s.*)?\s*$`);
+const OTHER_ERROR = /^\s*(?:Error|ERROR|FATAL|Fatal error|Segmentation fault|panic:|error(?:\[E\d+\])?:)/;
 
 export function classifyBlock(block: string): BlockKind {
   if (TRACEBACK.test(block)) return 'error';

@@ -4,6 +4,8 @@
  * snake_case identifiers, so `JSONDecodeError` also matches "decode" and `read_csv` matches "csv".
  */
 const WORD = /[\p{L}\p{N}_]+/gu;
+// Only ever run on one word of at most 64 characters (see lexicalTokens), so its scan is bounded.
+// eslint-disable-next-line regexp/no-super-linear-move
 const CAMEL_PART = /[A-Z]+(?![a-z])|[A-Z]?[a-z]+|\d+/g;
 
 export function lexicalTokens(text: string): string[] {

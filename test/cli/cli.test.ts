@@ -1,14 +1,15 @@
 import assert from 'node:assert/strict';
-import { spawnSync } from 'node:child_process';
-import { mkdtempSync, writeFileSync } from 'node:fs';
+import { spawn, spawnSync } from 'node:child_process';
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { gunzipSync } from 'node:zlib';
 import { before, test } from 'node:test';
-import { ROOT, SHARED } from '../helpers/paths.js';
-import { buildSmallIndex } from '../helpers/small-index.js';
+import { FIXTURES, ROOT } from '../helpers/paths.js';
+import { buildSmallIndex, CORPUS } from '../helpers/small-index.js';
 
 const CLI = join(ROOT, 'dist', 'src', 'cli', 'main.js');
-const item = (id: string) => join(SHARED, 'fixtures', 'extraction', 'items', `${id}.txt`);
+const item = (id: string) => join(FIXTURES, 'logs', `${id}.txt`);
 function run(args: string[], input?: string | Buffer, env: Record<string, string> = {}) {
   const r = spawnSync(process.execPath, [CLI, ...args], {
     input,
@@ -41,9 +42,28 @@ test('extract --json on a real UTF-16 pytest log', () => {
   assert.equal(json.failures[0].language, 'python');
 });
 
-test('extract prints [] for a passing run', () => {
+test('extract prints [] for a passing run and exits 1 (nothing found), 0 when it finds a failure', () => {
   const r = run(['extract', item('neg-002'), '--json']);
   assert.deepEqual(JSON.parse(r.out), { failures: [] });
+  assert.equal(r.code, 1);
+  assert.equal(run(['extract', item('issue-py-002')]).code, 0);
+});
+
+test('option errors exit 2, like input errors; --help exits 0', () => {
+  assert.equal(run(['search', '--top', 'zero']).code, 2);
+  assert.equal(run(['search', '--no-such-flag']).code, 2);
+  assert.equal(run(['eval']).code, 2); // --queries is required
+  assert.equal(run(['search', '--help']).code, 0);
+});
+
+test('a reader that closes the pipe early (search | head) ends the CLI quietly, no EPIPE stack', async () => {
+  const p = spawn(process.execPath, [CLI, 'search', item('issue-py-002'), '--index', index, '--json', '--top', '50']);
+  p.stdout.destroy(); // the reader is gone before the first write
+  let err = '';
+  p.stderr.on('data', (d: Buffer) => (err += d.toString()));
+  const code = await new Promise<number | null>((done) => p.on('close', done));
+  assert.doesNotMatch(err, /EPIPE|Error:/);
+  assert.equal(code, 0, err);
 });
 
 test('search --json from stdin: query, ranked results with title, url and score', () => {
@@ -73,26 +93,29 @@ test('search in human form names the error and lists threads', () => {
 test('eval --json prints recall and MRR per retriever', () => {
   const dir = mkdtempSync(join(tmpdir(), 'ss-eval-'));
   const q = join(dir, 'q.jsonl');
-  const ids = JSON.parse(
-    run(['search', item('issue-py-002'), '--json', '--index', index, '--top', '2']).out,
-  ).results.map((h: { id: number }) => h.id);
+  // Gold ids come from the corpus, not from the tool: two indexed threads, each queried by its title.
+  const threads = gunzipSync(readFileSync(CORPUS))
+    .toString('utf8')
+    .split('\n', 3000)
+    .map((l) => JSON.parse(l) as { id: number; title: string })
+    .filter((t) => t.title.split(' ').length >= 6)
+    .slice(0, 2);
+  assert.equal(threads.length, 2);
   writeFileSync(
     q,
-    `${JSON.stringify({ qid: 'a', query: readItem('issue-py-002'), gold: [ids[0]], exclude: [] })}\n${JSON.stringify({ qid: 'b', query: readItem('issue-py-002'), gold: [ids[1]], exclude: [ids[0]] })}\n`,
+    threads.map((t, i) => JSON.stringify({ qid: `q${i}`, query: t.title, gold: [t.id], exclude: [] })).join('\n') +
+      '\n',
   );
   const r = run(['eval', '--queries', q, '--index', index, '--retrievers', 'bm25', '--json']);
   assert.equal(r.code, 0, r.err);
   const json = JSON.parse(r.out);
   assert.equal(json.queries, 2);
   assert.deepEqual(Object.keys(json.retrievers.bm25), ['R@1', 'R@5', 'R@10', 'R@20', 'R@50', 'MRR']);
-  assert.equal(json.retrievers.bm25['R@1'], 1);
+  assert.equal(json.retrievers.bm25['R@10'], 1);
+  rmSync(dir, { recursive: true, force: true });
 });
 
-function readItem(id: string): string {
-  return spawnSync('cat', [item(id)], { encoding: 'utf8' }).stdout;
-}
-
-test('bad input: empty, binary, missing file, unknown retriever: clear message, non-zero exit', () => {
+test('exit codes: 2 for every usage or input error (empty, binary, missing file, bad option, no such retriever)', () => {
   let r = run(['search', '-', '--index', index], '');
   assert.equal(r.code, 2);
   assert.match(r.err, /stdin: the input is empty/);
@@ -103,12 +126,12 @@ test('bad input: empty, binary, missing file, unknown retriever: clear message, 
   assert.equal(r.code, 2);
   assert.match(r.err, /\/no\/such\/log\.txt: cannot read \(ENOENT\)/);
   r = run(['search', item('issue-py-002'), '--index', index, '--retriever', 'magic']);
-  assert.notEqual(r.code, 0);
+  assert.equal(r.code, 2);
   assert.match(r.err, /--retriever must be one of bm25, dense, hybrid, rrf/);
   r = run(['search', item('issue-py-002'), '--index', index, '--retriever', 'dense'], undefined, {
     SNIPPET_SEARCH_MODEL: '/nonexistent',
   });
-  assert.equal(r.code, 1);
+  assert.equal(r.code, 2);
   assert.match(r.err, /"dense" retriever needs an index built with the encoder/);
 });
 
@@ -118,7 +141,7 @@ test('no index and no corpus: says how to get the StackExchange dump', () => {
     SNIPPET_SEARCH_INDEX: join(empty, 'index'),
     SNIPPET_SEARCH_CORPUS: join(empty, 'none.jsonl.gz'),
   });
-  assert.equal(r.code, 1);
+  assert.equal(r.code, 2);
   assert.match(r.err, /No index at .* and no corpus at .*StackExchange data dump.*index build --corpus/);
 });
 
@@ -130,7 +153,7 @@ test('index build on a JSONL file with a broken line names the file and line, le
     `${JSON.stringify({ id: 1, url: 'https://stackoverflow.com/questions/1/a', title: 'a', question_html: '<p>x</p>', answers_html: ['<p>y</p>'] })}\n{"id": 2, "url": \n`,
   );
   const r = run(['index', 'build', '--corpus', corpus, '--out', join(dir, 'idx'), '--no-dense']);
-  assert.equal(r.code, 1);
+  assert.equal(r.code, 2);
   assert.match(r.err, /c\.jsonl:2: not a JSON object/);
   const again = run(['search', item('issue-py-002'), '--index', join(dir, 'idx')]);
   assert.match(again.err, /No index at/);

@@ -9,6 +9,8 @@ export const ROOT = (() => {
   return dir;
 })();
 
-/** `../shared` beside the repository (present in CI too). */
-export const SHARED = resolve(ROOT, '..', 'shared');
+/** `../shared` beside the repository (present in CI too), or `$SNIPPET_SEARCH_SHARED` for a checkout elsewhere. */
+export const SHARED = process.env.SNIPPET_SEARCH_SHARED
+  ? resolve(process.env.SNIPPET_SEARCH_SHARED)
+  : resolve(ROOT, '..', 'shared');
 export const FIXTURES = join(ROOT, 'test', 'fixtures');
