@@ -67,15 +67,14 @@ module.exports = {
       from: { path: '^src/' },
       to: { path: '^(test|bench|scripts)/' },
     },
-    // Not yet enforced (it does not pass): retrieve/ still runs the index's SQL itself (bm25.ts, hybrid.ts).
-    // Enable once SearchIndex owns term statistics, FTS matches and keyword lookups.
-    // {
-    //   name: 'retrieve-no-db',
-    //   comment: 'Retrievers ask SearchIndex; they never hold a database handle.',
-    //   severity: 'error',
-    //   from: { path: '^src/retrieve/' },
-    //   to: { path: 'node_modules/better-sqlite3/' },
-    // },
+    {
+      name: 'retrieve-no-db',
+      comment:
+        'Retrievers ask SearchIndex (term statistics, FTS matches, keywords); they never hold a database handle.',
+      severity: 'error',
+      from: { path: '^src/(retrieve|eval)/' },
+      to: { path: 'node_modules/better-sqlite3/' },
+    },
   ],
   options: {
     doNotFollow: { path: 'node_modules' },

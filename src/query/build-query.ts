@@ -96,7 +96,7 @@ export function detectKind(input: string): 'log' | 'comment' {
   const head = input.slice(0, 20000);
   if (/^\uFEFF?\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d(?:\.\d+)?Z /m.test(head) || /^##\[(?:group|error|endgroup)\]/m.test(head))
     return 'log';
-  if (/={5,} (?:test session starts|FAILURES|ERRORS|short test summary info) ={5,}/.test(input)) return 'log';
+  if (/(?<!=)={5,} (?:test session starts|FAILURES|ERRORS|short test summary info) =/.test(input)) return 'log';
   if (/```/.test(head)) return 'comment';
   return input.split('\n').length > 300 ? 'log' : 'comment';
 }
@@ -104,7 +104,7 @@ export function detectKind(input: string): 'log' | 'comment' {
 /** Identifier-like tokens (snake_case, camelCase, dotted names) in code and errors. */
 export function identifiersOf(text: string): string[] {
   const seen = new Set<string>();
-  for (const m of text.matchAll(/[A-Za-z_]\w*(?:\.[A-Za-z_]\w*)*/g)) {
+  for (const m of text.matchAll(/[a-z_]\w*(?:\.[a-z_]\w*)*/gi)) {
     const w = m[0];
     if (w.length < 3 || w.length > 60) continue;
     if (/_|[a-z][A-Z]|\./.test(w)) seen.add(w);

@@ -28,7 +28,7 @@ export function splitComment(markdown: string): CommentParts {
     const text = loose.join('\n');
     if (
       classifyBlock(text) === 'error' &&
-      (/Traceback|^\s*File "/m.test(text) || THROWN_NAME_AT_LINE_START.test(text))
+      (/Traceback|^[ \t]*File "/m.test(text) || THROWN_NAME_AT_LINE_START.test(text))
     ) {
       // An unfenced traceback inside prose: take the traceback lines out as an error block.
       const tb: string[] = [];
@@ -55,7 +55,7 @@ export function splitComment(markdown: string): CommentParts {
     }
     if (fence !== null) {
       if (line.trim().startsWith(fence)) {
-        const text = block.join('\n').replace(/^\n+|\n+$/g, '');
+        const text = withoutBlankEdges(block).join('\n');
         if (text.trim()) (classifyBlock(text) === 'error' ? errors : code).push(text);
         fence = null;
       } else block.push(line);
@@ -75,4 +75,13 @@ export function splitComment(markdown: string): CommentParts {
     code,
     errors,
   };
+}
+
+/** The lines without the blank lines at either end. */
+function withoutBlankEdges(lines: string[]): string[] {
+  let start = 0;
+  let end = lines.length;
+  while (start < end && lines[start] === '') start++;
+  while (end > start && lines[end - 1] === '') end--;
+  return lines.slice(start, end);
 }
