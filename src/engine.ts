@@ -17,6 +17,12 @@ export interface SearchResult {
   failures: Failure[];
   results: Hit[];
   retriever: string;
+  /**
+   * Whether the best result is good enough to show unasked (set by the engine's confidence model;
+   * `undefined`, from an engine that does not judge, counts as confident).
+   */
+  confident?: boolean;
+  confidence?: number;
 }
 
 /** An index opened with its retrievers: the one object the CLI, the App and the Action search through. */
