@@ -90,11 +90,12 @@ export class CommentWriter {
     for (;;) {
       const done = await store.outcome(token);
       if (done !== null) return parseOutcome(done);
-      if (await store.tryLock(key, this.owner, this.lockTtlMs)) {
+      const lockOwner = `${this.owner}/${token}`;
+      if (await store.tryLock(key, lockOwner, this.lockTtlMs)) {
         try {
-          await this.flush(octokit, installationId, target, key);
+          await this.flush(octokit, installationId, target, key, lockOwner);
         } finally {
-          await store.unlock(key, this.owner);
+          await store.unlock(key, lockOwner);
         }
         continue;
       }
@@ -103,13 +104,19 @@ export class CommentWriter {
     }
   }
 
-  private async flush(octokit: GitHubClient, installationId: number, target: CommentTarget, key: string) {
+  private async flush(
+    octokit: GitHubClient,
+    installationId: number,
+    target: CommentTarget,
+    key: string,
+    lockOwner: string,
+  ) {
     const { store } = this.opts;
     const raw = await store.takeAll(key);
     if (raw.length === 0) return;
     const pending = raw.map((r) => JSON.parse(r) as Pending);
     const tokens = pending.map((p) => p.token);
-    const keepAlive = setInterval(() => void store.extendLock(key, this.owner, this.lockTtlMs), this.lockTtlMs / 3);
+    const keepAlive = setInterval(() => void store.extendLock(key, lockOwner, this.lockTtlMs), this.lockTtlMs / 3);
     try {
       const outcome = await this.apply(octokit, installationId, target, pending.map((p) => p.edit));
       await store.setOutcome(tokens, `ok:${outcome}`, 3600_000);

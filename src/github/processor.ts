@@ -60,7 +60,7 @@ export interface ProcessorOptions {
 export class Processor {
   private enginePromise: Promise<Engine> | null = null;
   private readonly cache = new LRUCache<string, SearchResult>({ max: 500, ttl: 3600_000 });
-  private readonly configs: LRUCache<string, { config: Config } | { error: ConfigError }>;
+  private readonly configs: LRUCache<string, Promise<{ config: Config } | { error: ConfigError }>>;
   private readonly perUser: RateLimiter;
   private readonly perRepo: RateLimiter;
 
@@ -151,29 +151,34 @@ export class Processor {
     this.o.onOutcome?.('posted', item);
   }
 
+  /** The repository's config, read once and cached for a minute (concurrent jobs share one read). */
   private async loadConfig(octokit: GitHubClient, ref: RepoRef): Promise<Config> {
     const key = `${ref.owner}/${ref.repo}`;
     let cached = this.configs.get(key);
     if (!cached) {
-      try {
-        const { config } = await (octokit as unknown as ConfigClient).config.get({
-          ...ref,
-          path: CONFIG_FILE,
-          defaults: {},
-        });
-        cached = { config: parseConfig(config) };
-      } catch (err) {
-        if (err instanceof ConfigError) cached = { error: err };
-        else if (typeof (err as { status?: unknown }).status === 'number' || isNetwork(err)) throw err;
-        else
-          cached = {
-            error: new ConfigError(`${CONFIG_FILE}: not valid YAML (${String((err as Error).message).split('\n')[0]})`),
-          };
-      }
-      this.configs.set(key, cached);
+      const p = this.readConfig(octokit, ref);
+      cached = p;
+      this.configs.set(key, p);
+      p.catch(() => {
+        if (this.configs.get(key) === p) this.configs.delete(key);
+      });
     }
-    if ('error' in cached) throw cached.error;
-    return cached.config;
+    const r = await cached;
+    if ('error' in r) throw r.error;
+    return r.config;
+  }
+
+  private async readConfig(octokit: GitHubClient, ref: RepoRef): Promise<{ config: Config } | { error: ConfigError }> {
+    try {
+      const { config } = await (octokit as unknown as ConfigClient).config.get({ ...ref, path: CONFIG_FILE, defaults: {} });
+      return { config: parseConfig(config) };
+    } catch (err) {
+      if (err instanceof ConfigError) return { error: err };
+      if (typeof (err as { status?: unknown }).status === 'number' || isNetwork(err)) throw err;
+      return {
+        error: new ConfigError(`${CONFIG_FILE}: not valid YAML (${String((err as Error).message).split('\n')[0]})`),
+      };
+    }
   }
 
   private async search(text: string, kind: InputKind, top: number): Promise<SearchResult> {

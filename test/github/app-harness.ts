@@ -134,8 +134,11 @@ export function noConfig(scope: nock.Scope): nock.Scope {
 }
 
 /** An Actions job's details (the workflow name that keys its section). */
-export function jobInfo(scope: nock.Scope, jobId: number, workflow = 'CI'): nock.Scope {
-  return scope.get(`/repos/${OWNER}/${REPO}/actions/jobs/${jobId}`).reply(200, { id: jobId, workflow_name: workflow });
+export function jobInfo(scope: nock.Scope, jobId: number, workflow = 'CI', times = 1): nock.Scope {
+  return scope
+    .get(`/repos/${OWNER}/${REPO}/actions/jobs/${jobId}`)
+    .times(times)
+    .reply(200, { id: jobId, workflow_name: workflow });
 }
 
 /** A PR with no comment of ours yet: its labels, its comments (none), then our new comment. */
