@@ -56,6 +56,8 @@ export interface AppOptions {
   gatherMs?: number;
   /** Queue mode: a transport that enqueues for workers instead of running here. */
   transport?: (app: SnippetSearchApp) => Transport;
+  /** What /readyz checks: the index unless this process only receives (queue mode receiver). */
+  role?: 'single' | 'receiver' | 'worker';
   metrics?: Metrics;
 }
 
@@ -74,6 +76,10 @@ export interface SnippetSearchApp {
   metrics: Metrics;
   processor: Processor;
   transport(): Transport;
+  /** Gives the App its Probot (for installation tokens and logs) without taking webhooks: the queue worker. */
+  attach(app: Probot): void;
+  /** Plans and applies one work item (the worker's job body). */
+  runItem(item: WorkItem): Promise<void>;
   options: AppOptions;
 }
 
@@ -162,8 +168,7 @@ export function createSnippetSearchApp(options: AppOptions = {}): SnippetSearchA
   const getTransport = (): Transport => (transport ??= options.transport ? options.transport(appFn) : localTransport());
 
   const appFn = ((app: Probot, opts?: { addHandler?: (h: Handler) => void }) => {
-    probot = app;
-    log = app.log as unknown as Log;
+    appFn.attach(app);
     getTransport();
     app.onAny(async (ctx) => {
       const outcome = await appFn.accept(ctx.id, ctx.name, ctx.payload);
@@ -192,7 +197,11 @@ export function createSnippetSearchApp(options: AppOptions = {}): SnippetSearchA
   appFn.idle = () => getTransport().idle();
   appFn.close = (ms = 25_000) => getTransport().close(ms);
   appFn.ready = async () => {
-    const checks = { index: await processor.ready(), ...(await getTransport().ready()) };
+    const role = options.role ?? (options.transport ? 'receiver' : 'single');
+    const checks = {
+      ...(role === 'receiver' ? {} : { index: await processor.ready() }),
+      ...(await getTransport().ready()),
+    };
     return { ready: Object.values(checks).every(Boolean), checks };
   };
   appFn.handle = async (req, res) => {
@@ -210,6 +219,11 @@ export function createSnippetSearchApp(options: AppOptions = {}): SnippetSearchA
     for (const h of handlers) if (await h(req, res)) return true;
     return false;
   };
+  appFn.attach = (app) => {
+    probot = app;
+    log = app.log as unknown as Log;
+  };
+  appFn.runItem = runItem;
   appFn.metrics = metrics;
   appFn.processor = processor;
   appFn.transport = getTransport;
