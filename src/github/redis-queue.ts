@@ -92,6 +92,7 @@ export interface WorkerOptions {
 export function startRedisWorker(o: WorkerOptions): Worker<WorkItem> {
   const base = o.backoffBaseMs ?? 2000;
   const lockMs = o.lockMs ?? 30_000;
+  const connection = redisConnection(o.url);
   const worker = new Worker<WorkItem>(
     QUEUE_NAME,
     async (job) => {
@@ -103,7 +104,7 @@ export function startRedisWorker(o: WorkerOptions): Worker<WorkItem> {
       }
     },
     {
-      connection: redisConnection(o.url),
+      connection,
       concurrency: o.concurrency,
       lockDuration: lockMs,
       stalledInterval: Math.max(1000, Math.floor(lockMs / 2)),
@@ -115,6 +116,7 @@ export function startRedisWorker(o: WorkerOptions): Worker<WorkItem> {
     if (job) o.onFailed?.(job.data, err, err instanceof UnrecoverableError || job.attemptsMade >= (job.opts.attempts ?? 1));
   });
   worker.on('error', () => undefined);
+  worker.on('closed', () => connection.disconnect());
   return worker;
 }
 
