@@ -12,7 +12,8 @@ export interface AnswerPolicy {
   languages: readonly string[];
 }
 
-export type AnswerVerdict = { answer: true; result: SearchResult } | { answer: false; reason: string; result: SearchResult };
+export type AnswerVerdict =
+  { answer: true; result: SearchResult } | { answer: false; reason: string; result: SearchResult };
 
 /** Judges one search result against the policy; the reason says why we stay quiet. */
 export function judgeResult(result: SearchResult, policy: AnswerPolicy): AnswerVerdict {

@@ -206,10 +206,10 @@ export function createSnippetSearchApp(options: AppOptions = {}): SnippetSearchA
   };
   appFn.handle = async (req, res) => {
     const path = (req.url ?? '').split('?')[0];
-    if (req.method === 'GET' && path === '/healthz') return send(res, 200, { status: 'ok' }), true;
+    if (req.method === 'GET' && path === '/healthz') return (send(res, 200, { status: 'ok' }), true);
     if (req.method === 'GET' && path === '/readyz') {
       const r = await appFn.ready();
-      return send(res, r.ready ? 200 : 503, r), true;
+      return (send(res, r.ready ? 200 : 503, r), true);
     }
     if (req.method === 'GET' && path === '/metrics') {
       res.writeHead(200, { 'content-type': metrics.registry.contentType });

@@ -118,7 +118,12 @@ export class CommentWriter {
     const tokens = pending.map((p) => p.token);
     const keepAlive = setInterval(() => void store.extendLock(key, lockOwner, this.lockTtlMs), this.lockTtlMs / 3);
     try {
-      const outcome = await this.apply(octokit, installationId, target, pending.map((p) => p.edit));
+      const outcome = await this.apply(
+        octokit,
+        installationId,
+        target,
+        pending.map((p) => p.edit),
+      );
       await store.setOutcome(tokens, `ok:${outcome}`, 3600_000);
     } catch (err) {
       if (isTransient(err)) await store.putBack(key, raw);

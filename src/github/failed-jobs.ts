@@ -27,6 +27,6 @@ export async function runFailedJobs(o: { retry?: boolean | string[]; json?: bool
   }
   for (const f of result.failed) console.log(`${f.key}\t${f.attempts} attempts\t${f.item.event}\t${f.error}`);
   console.log(
-    `${result.failed.length} failed job(s)${retry ? `, ${result.retried} put back${process.env.REDIS_URL ? '' : ' (run at the App\'s next start)'}` : ''}`,
+    `${result.failed.length} failed job(s)${retry ? `, ${result.retried} put back${process.env.REDIS_URL ? '' : " (run at the App's next start)"}` : ''}`,
   );
 }

@@ -47,7 +47,9 @@ export class LocalQueue {
       key TEXT PRIMARY KEY, item TEXT NOT NULL, state TEXT NOT NULL, attempts INTEGER NOT NULL DEFAULT 0,
       error TEXT, updated INTEGER NOT NULL)`);
     // Whatever was queued or running when the last process stopped is run again.
-    const rows = this.db.prepare(`SELECT key FROM work WHERE state IN ('pending','running','waiting') ORDER BY rowid`).all() as Array<{
+    const rows = this.db
+      .prepare(`SELECT key FROM work WHERE state IN ('pending','running','waiting') ORDER BY rowid`)
+      .all() as Array<{
       key: string;
     }>;
     this.db.prepare(`UPDATE work SET state = 'pending' WHERE state IN ('running','waiting')`).run();
@@ -88,7 +90,9 @@ export class LocalQueue {
   retryFailed(keys?: string[]): number {
     const failed = this.failed().filter((f) => !keys || keys.includes(f.key));
     for (const f of failed) {
-      this.db.prepare(`UPDATE work SET state = 'pending', attempts = 0, updated = ? WHERE key = ?`).run(Date.now(), f.key);
+      this.db
+        .prepare(`UPDATE work SET state = 'pending', attempts = 0, updated = ? WHERE key = ?`)
+        .run(Date.now(), f.key);
       this.ready.push(f.key);
     }
     this.pump();
@@ -114,8 +118,7 @@ export class LocalQueue {
     while (!this.stopped && this.running < this.o.concurrency && this.ready.length) {
       const key = this.ready.shift()!;
       const row = this.db.prepare(`SELECT item, attempts, state FROM work WHERE key = ?`).get(key) as
-        | { item: string; attempts: number; state: string }
-        | undefined;
+        { item: string; attempts: number; state: string } | undefined;
       if (!row || row.state !== 'pending') continue;
       this.running++;
       this.db.prepare(`UPDATE work SET state = 'running', updated = ? WHERE key = ?`).run(Date.now(), key);
@@ -137,7 +140,9 @@ export class LocalQueue {
     try {
       await this.o.run(item, attempts);
       if (this.stopped && !this.db.open) return;
-      this.db.prepare(`UPDATE work SET state = 'done', attempts = ?, updated = ? WHERE key = ?`).run(attempts + 1, Date.now(), key);
+      this.db
+        .prepare(`UPDATE work SET state = 'done', attempts = ?, updated = ? WHERE key = ?`)
+        .run(attempts + 1, Date.now(), key);
     } catch (err) {
       if (!this.db.open) return;
       const again = isTransient(err) && attempts + 1 < this.o.attempts;
@@ -148,14 +153,17 @@ export class LocalQueue {
         .run(state, attempts + 1, describeGitHubError(err), Date.now(), key);
       if (again) {
         this.waiting++;
-        const t = setTimeout(() => {
-          this.timers.delete(t);
-          this.waiting--;
-          if (!this.db.open) return;
-          this.db.prepare(`UPDATE work SET state = 'pending' WHERE key = ?`).run(key);
-          this.ready.push(key);
-          this.pump();
-        }, backoffMs(err, attempts, this.o.backoffBaseMs));
+        const t = setTimeout(
+          () => {
+            this.timers.delete(t);
+            this.waiting--;
+            if (!this.db.open) return;
+            this.db.prepare(`UPDATE work SET state = 'pending' WHERE key = ?`).run(key);
+            this.ready.push(key);
+            this.pump();
+          },
+          backoffMs(err, attempts, this.o.backoffBaseMs),
+        );
         this.timers.add(t);
       }
     }

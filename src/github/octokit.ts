@@ -30,11 +30,12 @@ export const DEFAULT_OCTOKIT_POLICY: OctokitPolicy = {
 export function appOctokit(policy: Partial<OctokitPolicy> = {}): typeof ProbotOctokit {
   const p = { ...DEFAULT_OCTOKIT_POLICY, ...policy };
   const noPacing = new Bottleneck.Group({ maxConcurrent: null, minTime: 0 });
-  const decide = (kind: 'secondary' | 'primary') => (retryAfter: number, _options: unknown, _o: unknown, count: number) => {
-    const retry = count < p.rateLimitRetries && retryAfter <= p.maxRateLimitWaitS;
-    p.onLimited?.(kind, retryAfter, retry);
-    return retry;
-  };
+  const decide =
+    (kind: 'secondary' | 'primary') => (retryAfter: number, _options: unknown, _o: unknown, count: number) => {
+      const retry = count < p.rateLimitRetries && retryAfter <= p.maxRateLimitWaitS;
+      p.onLimited?.(kind, retryAfter, retry);
+      return retry;
+    };
   return ProbotOctokit.defaults((options: Record<string, unknown>) => ({
     ...options,
     throttle: {

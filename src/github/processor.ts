@@ -170,7 +170,11 @@ export class Processor {
 
   private async readConfig(octokit: GitHubClient, ref: RepoRef): Promise<{ config: Config } | { error: ConfigError }> {
     try {
-      const { config } = await (octokit as unknown as ConfigClient).config.get({ ...ref, path: CONFIG_FILE, defaults: {} });
+      const { config } = await (octokit as unknown as ConfigClient).config.get({
+        ...ref,
+        path: CONFIG_FILE,
+        defaults: {},
+      });
       return { config: parseConfig(config) };
     } catch (err) {
       if (err instanceof ConfigError) return { error: err };
@@ -234,7 +238,8 @@ export class Processor {
 
     if (job.conclusion === 'success') {
       const known: number[] = [];
-      for (const pr of prs) if ((await this.o.writer.hasSection(ref, pr, [key, job.name])).some(Boolean)) known.push(pr);
+      for (const pr of prs)
+        if ((await this.o.writer.hasSection(ref, pr, [key, job.name])).some(Boolean)) known.push(pr);
       if (!known.length) return { kind: 'nothing', reason: `passing job ${key}: no section of ours to mark fixed` };
       const open: number[] = [];
       for (const pr of known) if (!(await this.mutedOn(octokit, ref, pr, config.muteLabel))) open.push(pr);

@@ -67,7 +67,10 @@ export function redisTransport(url: string, o: RedisQueueOptions = {}) {
 
 export async function ping(r: Redis): Promise<boolean> {
   try {
-    return (await Promise.race([r.ping(), new Promise((_, no) => setTimeout(() => no(new Error('timeout')), 1000))])) === 'PONG';
+    return (
+      (await Promise.race([r.ping(), new Promise((_, no) => setTimeout(() => no(new Error('timeout')), 1000))])) ===
+      'PONG'
+    );
   } catch {
     return false;
   }
@@ -113,7 +116,8 @@ export function startRedisWorker(o: WorkerOptions): Worker<WorkItem> {
     },
   );
   worker.on('failed', (job, err) => {
-    if (job) o.onFailed?.(job.data, err, err instanceof UnrecoverableError || job.attemptsMade >= (job.opts.attempts ?? 1));
+    if (job)
+      o.onFailed?.(job.data, err, err instanceof UnrecoverableError || job.attemptsMade >= (job.opts.attempts ?? 1));
   });
   worker.on('error', () => undefined);
   worker.on('closed', () => connection.disconnect());
@@ -121,7 +125,10 @@ export function startRedisWorker(o: WorkerOptions): Worker<WorkItem> {
 }
 
 /** `snippet-search failed-jobs`: the failed set, and putting jobs back into the queue. */
-export async function failedJobs(url: string, retry: boolean | string[]): Promise<{ failed: FailedJob[]; retried: number }> {
+export async function failedJobs(
+  url: string,
+  retry: boolean | string[],
+): Promise<{ failed: FailedJob[]; retried: number }> {
   const connection = redisConnection(url);
   const queue = new Queue<WorkItem>(QUEUE_NAME, { connection });
   try {
@@ -187,7 +194,11 @@ export class RedisCoordination implements Coordination {
   async countInWindow(key: string, windowMs: number): Promise<{ count: number; resetInMs: number }> {
     const now = Date.now();
     const k = `${PREFIX}${key}:${Math.floor(now / windowMs)}`;
-    const res = await this.r.multi().incr(k).pexpire(k, windowMs * 2).exec();
+    const res = await this.r
+      .multi()
+      .incr(k)
+      .pexpire(k, windowMs * 2)
+      .exec();
     return { count: Number(res?.[0]?.[1] ?? 0), resetInMs: windowMs - (now % windowMs) };
   }
   async addMember(set: string, member: string, ttlMs: number): Promise<void> {

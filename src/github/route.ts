@@ -6,7 +6,7 @@
 import type { RepoRef } from './types.js';
 
 export const CHECK_NAME = 'snippet-search';
-export const COMMAND = /^\s*\/snippet-search\b/m;
+export const COMMAND = /^[ \t]*\/snippet-search\b/m;
 
 interface Base {
   /** X-GitHub-Delivery of the delivery that created the item. */
@@ -51,6 +51,7 @@ export type WorkItem = CiJobItem | CommandItem | NewIssueItem;
 
 export type Route = { kind: 'ignore'; reason: string } | { kind: 'work'; key: string; item: WorkItem };
 
+// eslint-disable-next-line @typescript-eslint/no-explicit-any -- payloads are free-form JSON
 type Json = Record<string, any>;
 
 const ignore = (reason: string): Route => ({ kind: 'ignore', reason });

@@ -156,7 +156,9 @@ export async function runServer(): Promise<void> {
     port: Number(process.env.PORT ?? 3000),
     host: process.env.HOST ?? '127.0.0.1',
   });
-  probot.log.info(`snippet-search listening on ${receiver.url} (${process.env.REDIS_URL ? 'queue mode: receiver' : 'single process'})`);
+  probot.log.info(
+    `snippet-search listening on ${receiver.url} (${process.env.REDIS_URL ? 'queue mode: receiver' : 'single process'})`,
+  );
   const stop = (signal: string) => {
     probot.log.info(`${signal}: draining`);
     void receiver.close(Number(process.env.SNIPPET_SEARCH_DRAIN_MS ?? 25_000)).then(() => process.exit(0));

@@ -1,3 +1,4 @@
+/* eslint-disable @typescript-eslint/no-explicit-any -- webhook payloads and mock bodies are free-form JSON */
 import { generateKeyPairSync } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
@@ -90,7 +91,7 @@ export function createHarness(
     backoffBaseMs: 1,
     ...options,
   });
-  probot.load(app);
+  void probot.load(app);
   const calls: string[] = [];
   nock.emitter.removeAllListeners('no match');
   nock.emitter.on(

@@ -1,3 +1,4 @@
+/* eslint-disable @typescript-eslint/no-explicit-any -- webhook payloads and mock bodies are free-form JSON */
 import assert from 'node:assert/strict';
 import { afterEach, before, describe, test } from 'node:test';
 import nock from 'nock';

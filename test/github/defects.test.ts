@@ -1,3 +1,4 @@
+/* eslint-disable @typescript-eslint/no-explicit-any -- webhook payloads and mock bodies are free-form JSON */
 /** One test per defect of issue #12, each seen failing with the defect put back. */
 import assert from 'node:assert/strict';
 import { afterEach, before, describe, test } from 'node:test';
@@ -128,7 +129,14 @@ describe('issue #12 defects', () => {
     const { join } = await import('node:path');
     const file = join(mkdtempSync(join(tmpdir(), 'ss-q-')), 'q.db');
     const never = new Promise<void>(() => {});
-    const first = new LocalQueue({ file, concurrency: 1, maxPending: 10, attempts: 1, backoffBaseMs: 1, run: () => never });
+    const first = new LocalQueue({
+      file,
+      concurrency: 1,
+      maxPending: 10,
+      attempts: 1,
+      backoffBaseMs: 1,
+      run: () => never,
+    });
     for (const k of ['a', 'b', 'c']) first.add(k, { delivery: k } as WorkItem);
     await new Promise((r) => setImmediate(r));
     // "kill -9": the first process never finishes anything. A new one opens the same journal.
@@ -179,7 +187,10 @@ describe('issue #12 defects', () => {
     const scope2 = github(h2.calls);
     noConfig(scope2);
     jobInfo(scope2, 1202);
-    scope2.get(`/repos/${OWNER}/${REPO}/actions/jobs/1202/logs`).times(5).reply(200, Buffer.from([0, 1, 2, 0, 255, 0, 7]));
+    scope2
+      .get(`/repos/${OWNER}/${REPO}/actions/jobs/1202/logs`)
+      .times(5)
+      .reply(200, Buffer.from([0, 1, 2, 0, 255, 0, 7]));
     await h2.deliver('check_run', checkRun(1202, 'test', [4]));
     assert.equal(h2.calls.filter((c) => c.endsWith('/1202/logs')).length, 1, 'binary log downloaded once');
   });
@@ -192,8 +203,12 @@ describe('issue #12 defects', () => {
       .persist()
       .get(`/repos/${OWNER}/${REPO}/commits/abc1234/pulls`)
       .reply(200, [{ number: 5, state: 'open' }]);
-    nock('https://api.github.com').get(`/repos/${OWNER}/${REPO}/actions/jobs/1301/logs`).reply(200, fixtureLog('ci-py-006'));
-    nock('https://api.github.com').get(`/repos/${OWNER}/${REPO}/actions/jobs/1302/logs`).reply(200, fixtureLog('ci-py-012'));
+    nock('https://api.github.com')
+      .get(`/repos/${OWNER}/${REPO}/actions/jobs/1301/logs`)
+      .reply(200, fixtureLog('ci-py-006'));
+    nock('https://api.github.com')
+      .get(`/repos/${OWNER}/${REPO}/actions/jobs/1302/logs`)
+      .reply(200, fixtureLog('ci-py-012'));
     const state = statefulComments(nock('https://api.github.com'), 5);
     await h.deliver('workflow_job', workflowJob(1301, 'test', 'unit'));
     await h.deliver('workflow_job', workflowJob(1302, 'test', 'integration'));
@@ -239,7 +254,10 @@ describe('issue #12 defects', () => {
     noConfig(scope2);
     jobInfo(scope2, 1502);
     jobLog(scope2, 1502, fixtureLog('ci-py-006'));
-    scope2.get(`/repos/${OWNER}/${REPO}/issues/2/labels`).query(true).reply(200, [{ name: 'snippet-search:mute' }]);
+    scope2
+      .get(`/repos/${OWNER}/${REPO}/issues/2/labels`)
+      .query(true)
+      .reply(200, [{ name: 'snippet-search:mute' }]);
     await h2.deliver('check_run', checkRun(1502, 'test'));
     assert.ok(!h2.calls.some((c) => /^(POST|PATCH)|\/comments/.test(c)), h2.calls.join('\n'));
     assert.ok(h2.logs.some((l) => /nothing: muted/.test(l.msg)));
@@ -337,7 +355,10 @@ describe('issue #12 defects', () => {
     const t0 = Date.now();
     await h.deliver('check_run', checkRun(2001, 'test'));
     assert.ok(Date.now() - t0 < 2500, `took ${Date.now() - t0} ms`);
-    assert.ok(h.logs.some((l) => l.level === 50), 'the failure is logged');
+    assert.ok(
+      h.logs.some((l) => l.level === 50),
+      'the failure is logged',
+    );
   });
 
   test('three jobs of one PR at once: one comment, every section, writes serialized', async () => {
@@ -350,7 +371,11 @@ describe('issue #12 defects', () => {
       jobLog(scope, 2101 + i, fixtureLog(id));
     });
     const state = statefulComments(nock('https://api.github.com'), 9);
-    await Promise.all(logs.map((_, i) => h.probot.receive({ id: `p${i}`, name: 'check_run', payload: checkRun(2101 + i, 'test', [9]) as never })));
+    await Promise.all(
+      logs.map((_, i) =>
+        h.probot.receive({ id: `p${i}`, name: 'check_run', payload: checkRun(2101 + i, 'test', [9]) as never }),
+      ),
+    );
     await h.app.idle();
     assert.equal(state.writes.post, 1, h.calls.join('\n') + h.logs.map((l) => l.msg).join('\n'));
     assert.equal(state.comments.length, 1);

@@ -1,3 +1,4 @@
+/* eslint-disable @typescript-eslint/no-explicit-any -- webhook payloads and mock bodies are free-form JSON */
 /**
  * A small stateful GitHub API on loopback for the queue tests and the load test: installation tokens,
  * config 404s, job details and logs, labels, comments (list/create/edit), reactions, check runs.

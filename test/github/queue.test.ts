@@ -120,27 +120,34 @@ after(async () => {
   await redis.stop();
 });
 
-test('queue mode end to end: two receivers, one answer per job, jobs of one PR coalesced into one comment', { skip: skip ?? false }, async () => {
-  const app = workerApp();
-  const worker = startRedisWorker({ url: redis.url, concurrency: 3, run: (i) => app.runItem(i), lockMs: 2000 });
-  const statuses: number[] = [];
-  // Three jobs of PR 1 at the same moment, each delivered to both receivers, and as both events.
-  await Promise.all(
-    [101, 102, 103].flatMap((job) => [
-      send(receivers[0]!, `cr-${job}`, 'check_run', failingJob(job, 1)).then((s) => statuses.push(s)),
-      send(receivers[1]!, `cr-${job}`, 'check_run', failingJob(job, 1)).then((s) => statuses.push(s)),
-      send(receivers[1]!, `wj-${job}`, 'workflow_job', failingJob(job, 1)).then((s) => statuses.push(s)),
-    ]),
-  );
-  assert.ok(statuses.every((s) => s === 202), String(statuses));
-  await until(async () => (gh.comments.get(1)?.[0]?.body.match(/<!-- snippet-search:job /g) ?? []).length === 3);
-  await new Promise((r) => setTimeout(r, 300));
-  assert.equal(gh.calls.get('POST /repos/o/r/issues/1/comments'), 1);
-  for (const job of [101, 102, 103]) assert.equal(gh.calls.get(`GET /repos/o/r/actions/jobs/${job}/logs`), 1);
-  const ready = await fetch(`${receivers[0]!.url}/readyz`);
-  assert.deepEqual(await ready.json(), { ready: true, checks: { redis: true } });
-  await worker.close();
-});
+test(
+  'queue mode end to end: two receivers, one answer per job, jobs of one PR coalesced into one comment',
+  { skip: skip ?? false },
+  async () => {
+    const app = workerApp();
+    const worker = startRedisWorker({ url: redis.url, concurrency: 3, run: (i) => app.runItem(i), lockMs: 2000 });
+    const statuses: number[] = [];
+    // Three jobs of PR 1 at the same moment, each delivered to both receivers, and as both events.
+    await Promise.all(
+      [101, 102, 103].flatMap((job) => [
+        send(receivers[0]!, `cr-${job}`, 'check_run', failingJob(job, 1)).then((s) => statuses.push(s)),
+        send(receivers[1]!, `cr-${job}`, 'check_run', failingJob(job, 1)).then((s) => statuses.push(s)),
+        send(receivers[1]!, `wj-${job}`, 'workflow_job', failingJob(job, 1)).then((s) => statuses.push(s)),
+      ]),
+    );
+    assert.ok(
+      statuses.every((s) => s === 202),
+      String(statuses),
+    );
+    await until(async () => (gh.comments.get(1)?.[0]?.body.match(/<!-- snippet-search:job /g) ?? []).length === 3);
+    await new Promise((r) => setTimeout(r, 300));
+    assert.equal(gh.calls.get('POST /repos/o/r/issues/1/comments'), 1);
+    for (const job of [101, 102, 103]) assert.equal(gh.calls.get(`GET /repos/o/r/actions/jobs/${job}/logs`), 1);
+    const ready = await fetch(`${receivers[0]!.url}/readyz`);
+    assert.deepEqual(await ready.json(), { ready: true, checks: { redis: true } });
+    await worker.close();
+  },
+);
 
 test('a worker that dies with a job leaves it to another worker', { skip: skip ?? false }, async () => {
   const app = workerApp();
@@ -165,12 +172,13 @@ test('writes are paced per installation across workers', { skip: skip ?? false }
   const a = new WritePacer(store, 3, 400);
   const b = new WritePacer(store, 3, 400);
   const times: number[] = [];
-  await Promise.all(
-    Array.from({ length: 7 }, (_, i) => (i % 2 ? a : b).take(99).then(() => times.push(Date.now()))),
-  );
+  await Promise.all(Array.from({ length: 7 }, (_, i) => (i % 2 ? a : b).take(99).then(() => times.push(Date.now()))));
   const windows = new Map<number, number>();
   for (const t of times) windows.set(Math.floor(t / 400), (windows.get(Math.floor(t / 400)) ?? 0) + 1);
-  assert.ok([...windows.values()].every((n) => n <= 3), JSON.stringify([...windows]));
+  assert.ok(
+    [...windows.values()].every((n) => n <= 3),
+    JSON.stringify([...windows]),
+  );
   assert.ok(windows.size >= 3);
   // Another installation has its own budget.
   const t0 = Date.now();

@@ -27,7 +27,12 @@ after(() => receiver.close(100));
 async function post(body: string, headers: Record<string, string> = {}) {
   return fetch(`${receiver.url}${WEBHOOK_PATH}`, {
     method: 'POST',
-    headers: { 'content-type': 'application/json', 'x-github-delivery': 'd1', 'x-github-event': 'check_run', ...headers },
+    headers: {
+      'content-type': 'application/json',
+      'x-github-delivery': 'd1',
+      'x-github-event': 'check_run',
+      ...headers,
+    },
     body,
   });
 }
