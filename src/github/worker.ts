@@ -5,6 +5,7 @@
  * to another after its lock expires).
  */
 import { randomBytes } from 'node:crypto';
+import { UsageError } from '../cli/errors.js';
 import { createSnippetSearchApp } from './app.js';
 import { describeGitHubError } from './github-errors.js';
 import { RedisCoordination, redisConnection, redisTransport, startRedisWorker } from './redis-queue.js';
@@ -19,7 +20,7 @@ export interface WorkerCliOptions {
 
 export async function runWorker(o: WorkerCliOptions): Promise<void> {
   const url = process.env.REDIS_URL;
-  if (!url) throw new Error('the worker needs REDIS_URL (queue mode); without it the App runs its work itself');
+  if (!url) throw new UsageError('the worker needs REDIS_URL (queue mode); without it the App runs its work itself');
   const probot = probotFromEnv();
   const app = createSnippetSearchApp({
     role: 'worker',
