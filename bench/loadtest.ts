@@ -43,7 +43,10 @@ async function body(req: IncomingMessage): Promise<string> {
 /** A tiny stateful GitHub API: comments per issue, job logs, config 404s; every call counted. */
 function mockGitHub() {
   const calls = new Map<string, number>();
-  const comments = new Map<number, Array<{ id: number; body: string; user: { type: string } }>>();
+  const comments = new Map<
+    number,
+    Array<{ id: number; body: string; user: { type: string }; performed_via_github_app: { id: number } }>
+  >();
   let nextId = 1;
   const server = createServer(async (req, res) => {
     const url = new URL(req.url!, 'http://x');
@@ -61,12 +64,13 @@ function mockGitHub() {
       res.writeHead(200, { 'content-type': 'text/plain' });
       return res.end(LOGS[Number(m[1]) % LOGS.length]);
     }
-    if ((m = /\/issues\/(\d+)\/labels$/.exec(url.pathname))) return json(200, []);
+    if ((m = /\/actions\/jobs\/(\d+)$/.exec(url.pathname))) return json(200, { id: Number(m[1]), workflow_name: 'CI' });
+    if (/\/issues\/\d+\/labels$/.test(url.pathname)) return json(200, []);
     if ((m = /\/issues\/(\d+)\/comments$/.exec(url.pathname))) {
       const n = Number(m[1]);
       if (req.method === 'GET') return json(200, comments.get(n) ?? []);
       const b = JSON.parse(await body(req));
-      const c = { id: nextId++, body: b.body, user: { type: 'Bot' } };
+      const c = { id: nextId++, body: b.body, user: { type: 'Bot' }, performed_via_github_app: { id: 1 } };
       comments.set(n, [...(comments.get(n) ?? []), c]);
       return json(201, c);
     }
@@ -114,7 +118,7 @@ const probot = new Probot({
   Octokit: unthrottledOctokit(),
 });
 const engine = await engineForLoadtest();
-const app = createSnippetSearchApp({ engine: async () => engine });
+const app = createSnippetSearchApp({ engine: async () => engine, appId: 1, queueFile: ':memory:' });
 const middleware = await createNodeMiddleware(app, { probot });
 const appServer = createServer((req, res) =>
   middleware(req, res, () => {

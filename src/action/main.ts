@@ -8,6 +8,7 @@ import * as core from '@actions/core';
 import { Octokit } from '@octokit/rest';
 import { existsSync, readFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
+import { answerFailures } from '../answer.js';
 import { loadDefaultEncoder } from '../encoder/load.js';
 import { openEngine, type SearchResult } from '../engine.js';
 import { ConfigError } from '../github/config.js';
@@ -49,12 +50,11 @@ async function answer(inputs: ActionInputs): Promise<void> {
   const engine = await openActionEngine(inputs);
   const answered: Array<{ name: string; result: SearchResult }> = [];
   try {
-    for (const log of logs) {
-      const result = await engine.search(log.text, { kind: 'log', top: inputs.top });
-      if (result.failures.length === 0 || result.results.length === 0) continue;
-      if (inputs.config.languages.length && !inputs.config.languages.includes(result.failures[0]!.language)) continue;
-      if (result.results[0]!.score < inputs.minScore) continue;
-      answered.push({ name: log.name, result });
+    const policy = { minScore: inputs.minScore, languages: inputs.config.languages };
+    const search = (text: string) => engine.search(text, { kind: 'log', top: inputs.top });
+    for (const a of await answerFailures(logs, search, policy)) {
+      if (a.verdict.answer) answered.push({ name: a.name, result: a.verdict.result });
+      else core.info(`${a.name}: nothing posted: ${a.verdict.reason}`);
     }
   } finally {
     engine.close();
@@ -88,6 +88,7 @@ async function answer(inputs: ActionInputs): Promise<void> {
         for (const s of sections) merged = upsertSection(merged, s);
         return renderCiComment(merged, FOOTER);
       },
+      { who: { login: process.env.SNIPPET_SEARCH_BOT_LOGIN ?? 'github-actions[bot]' } },
     );
     core.info(`pull request #${pr}: comment ${outcome}`);
   }

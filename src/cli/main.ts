@@ -125,6 +125,22 @@ program
   .option('--json', 'print JSON')
   .action(async (o) => runEval(o));
 
+program
+  .command('worker')
+  .description("queue mode (REDIS_URL): run the App's work from Redis, N jobs at a time")
+  .option('--concurrency <n>', 'jobs at a time in this process', positiveInt, 2)
+  .option('--port <n>', 'serve /healthz, /readyz and /metrics on this port', positiveInt)
+  .action(async (o) => (await import('../github/worker.js')).runWorker(o));
+
+program
+  .command('failed-jobs')
+  .description(
+    "list the App's failed jobs (Redis failed set, or the single process's journal); --retry runs them again",
+  )
+  .option('--retry [ids...]', 'retry all failed jobs, or the given ids')
+  .option('--json', 'print JSON')
+  .action(async (o) => (await import('../github/failed-jobs.js')).runFailedJobs(o));
+
 try {
   await program.parseAsync(process.argv);
 } catch (err) {

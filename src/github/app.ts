@@ -1,327 +1,253 @@
-import { createHash } from 'node:crypto';
-import { LRUCache } from 'lru-cache';
-import type { ApplicationFunctionOptions, Context, Probot } from 'probot';
-import { openEngine, type Engine, type SearchResult } from '../engine.js';
+/**
+ * The GitHub App. A webhook is routed (route.ts: what it asks, its de-duplication key, or why it is
+ * ignored), then handed to a transport before it is acknowledged: the SQLite-journalled local queue in
+ * the single process, or BullMQ on Redis in queue mode (`REDIS_URL`), whose workers run the same
+ * processor. Work is a plan computed without side effects, then one step applying it (processor.ts).
+ */
+import type { IncomingMessage, ServerResponse } from 'node:http';
+import type { Probot } from 'probot';
+import { openEngine, type Engine } from '../engine.js';
 import { loadDefaultEncoder } from '../encoder/load.js';
 import { defaultIndexDir } from '../paths.js';
-import type { InputKind } from '../query/build-query.js';
-import { ATTRIBUTION, resultToMarkdown } from '../render/markdown.js';
-import { CONFIG_FILE, ConfigError, parseConfig, type Config } from './config.js';
-import { findPullRequests } from './find-pulls.js';
-import { describeGitHubError, withRetry, type RetryOptions } from './github-errors.js';
-import { nameAllowed } from './globs.js';
-import { checkRunText, downloadJobLog } from './job-log.js';
-import { FOOTER, markFixed, parseSections, renderCiComment, upsertSection } from './job-sections.js';
-import { RateLimiter, SeenSet } from './limits.js';
-import { COMMENT_MARKER, upsertStickyComment } from './sticky-comment.js';
-import type { GitHubClient, RepoRef } from './types.js';
-import { WorkQueue } from './work-queue.js';
+import { CommentWriter } from './comment-writer.js';
+import { MemoryCoordination, WritePacer, type Coordination } from './coordination.js';
+import { describeGitHubError } from './github-errors.js';
+import { LocalQueue, type AddResult, type FailedJob } from './local-queue.js';
+import { createMetrics, type Metrics } from './metrics.js';
+import { describePlan, Processor, type Log } from './processor.js';
+import { routeEvent, type WorkItem } from './route.js';
+import { COMMENT_MARKER } from './sticky-comment.js';
 import { mountSearchPage } from '../web/search-page.js';
+import type { GitHubClient } from './types.js';
 
-/** The name of the check run we create when a failing commit has no pull request. */
-export const CHECK_NAME = 'snippet-search';
-const COMMAND = /^\s*\/snippet-search\b/m;
+export { CHECK_NAME } from './route.js';
+export { COMMENT_MARKER };
+
+/** Where a routed item goes: run here (local queue) or enqueued for workers (Redis). */
+export interface Transport {
+  add(key: string, item: WorkItem): Promise<AddResult>;
+  depth(): Promise<number>;
+  idle(): Promise<void>;
+  close(timeoutMs: number): Promise<void>;
+  /** Extra readiness checks (Redis reachable). */
+  ready(): Promise<Record<string, boolean>>;
+  failed?(): Promise<FailedJob[]>;
+}
 
 export interface AppOptions {
-  /** Opens the search engine (once, lazily). Default: the index in `$SNIPPET_SEARCH_INDEX` or `index/`. */
+  /** Opens the search engine (lazily; retried after a failure). Default: `$SNIPPET_SEARCH_INDEX` or `index/`. */
   engine?: () => Promise<Engine>;
   concurrency?: number;
   maxPending?: number;
-  retry?: RetryOptions;
   /** `/snippet-search` commands allowed per user and per repo in each window. */
   commandLimits?: { perUser: number; perRepo: number; windowMs: number };
+  /** Our App's id (default `$APP_ID`): our own check runs and comments are recognized by it. */
+  appId?: number;
+  /** Our bot's login (`<slug>[bot]`), a second way to recognize our comments. */
+  botLogin?: string;
+  /** The local queue's journal (default `$SNIPPET_SEARCH_QUEUE_DB` or `snippet-search-queue.db`). */
+  queueFile?: string;
+  /** Attempts per job for transient failures, and the first backoff (doubling, at least what GitHub asks). */
+  jobAttempts?: number;
+  backoffBaseMs?: number;
+  coordination?: Coordination;
+  /** Content-creating writes per installation and minute (GitHub's secondary limit is about 80). */
+  writesPerMinute?: number;
+  /** How long a comment write waits for other jobs of the same PR to join it. */
+  gatherMs?: number;
+  /** Queue mode: a transport that enqueues for workers instead of running here. */
+  transport?: (app: SnippetSearchApp) => Transport;
+  /** What /readyz checks: the index unless this process only receives (queue mode receiver). */
+  role?: 'single' | 'receiver' | 'worker';
+  metrics?: Metrics;
 }
 
 export interface SnippetSearchApp {
-  (app: Probot): void;
-  /** Resolves when all queued work is done (tests, graceful shutdown). */
+  (app: Probot, opts?: { addHandler?: (h: Handler) => void }): void;
+  /** Resolves when all queued local work is done (tests). */
   idle(): Promise<void>;
+  /** Routes one verified delivery and hands it to the transport; `full`: do not acknowledge it. */
+  accept(id: string, name: string, payload: unknown): Promise<AddResult | 'ignored'>;
+  /** Readiness: the index opens, and in queue mode Redis answers. */
+  ready(): Promise<{ ready: boolean; checks: Record<string, boolean> }>;
+  /** Stops taking work, lets running work finish (at most `timeoutMs`). */
+  close(timeoutMs?: number): Promise<void>;
+  /** `/healthz`, `/readyz`, `/metrics` (plus whatever else is mounted with `addHandler`). */
+  handle(req: IncomingMessage, res: ServerResponse): Promise<boolean>;
+  metrics: Metrics;
+  processor: Processor;
+  transport(): Transport;
+  /** Gives the App its Probot (for installation tokens and logs) without taking webhooks: the queue worker. */
+  attach(app: Probot): void;
+  /** Plans and applies one work item (the worker's job body). */
+  runItem(item: WorkItem): Promise<void>;
+  options: AppOptions;
 }
 
-interface FailingJob {
-  ref: RepoRef;
-  jobId: number;
-  name: string;
-  workflow: string | null;
-  headSha: string;
-  conclusion: string | null;
-  htmlUrl: string | null;
-  fromActions: boolean;
-  pullNumbers: number[];
-  checkRun?: { id: number; output?: { title?: string | null; summary?: string | null; text?: string | null } | null };
-}
+export type Handler = (req: IncomingMessage, res: ServerResponse) => boolean | Promise<boolean>;
 
-/**
- * The GitHub App. Each webhook is acknowledged at once; the work runs in a bounded queue:
- * failing job → log → extract → search → one sticky comment per PR (or our own check run),
- * `/snippet-search` → a reply in the thread, new issues with a traceback → an answer (opt-in).
- */
+const consoleLog: Log = {
+  info: () => {},
+  warn: (o, m) => console.warn(m, o),
+  error: (o, m) => console.error(m, o),
+};
+
 export function createSnippetSearchApp(options: AppOptions = {}): SnippetSearchApp {
-  let enginePromise: Promise<Engine> | null = null;
-  const engine = () => (enginePromise ??= (options.engine ?? defaultEngine)());
-  let log: Probot['log'] | null = null;
-  const queue = new WorkQueue(options.concurrency ?? 2, options.maxPending ?? 1000, (err) =>
-    log?.error({ err }, describeGitHubError(err)),
-  );
-  const deliveries = new SeenSet();
-  const jobsDone = new SeenSet();
-  const limits = options.commandLimits ?? { perUser: 10, perRepo: 60, windowMs: 3600_000 };
-  const perUser = new RateLimiter(limits.perUser, limits.windowMs);
-  const perRepo = new RateLimiter(limits.perRepo, limits.windowMs);
-  const cache = new LRUCache<string, SearchResult>({ max: 500, ttl: 3600_000 });
-  const retry = options.retry;
+  const appId = options.appId ?? (process.env.APP_ID ? Number(process.env.APP_ID) : undefined);
+  const who = { appId, login: options.botLogin ?? process.env.SNIPPET_SEARCH_BOT_LOGIN };
+  let log: Log = consoleLog;
+  const logProxy: Log = {
+    info: (o, m) => log.info(o, m),
+    warn: (o, m) => log.warn(o, m),
+    error: (o, m) => log.error(o, m),
+  };
+  let transport: Transport | null = null;
+  let probot: Probot | null = null;
+  const handlers: Handler[] = [];
+  const metrics = options.metrics ?? createMetrics(() => transport?.depth() ?? 0);
+  const store = options.coordination ?? new MemoryCoordination();
+  const pacer = new WritePacer(store, options.writesPerMinute ?? 80);
+  const writer = new CommentWriter({
+    store,
+    pacer,
+    who,
+    gatherMs: options.gatherMs ?? 0,
+    onWrite: () => undefined,
+  });
+  const processor = new Processor({
+    engine: options.engine ?? defaultEngine,
+    writer,
+    pacer,
+    appId,
+    log: logProxy,
+    commandLimits: options.commandLimits,
+    onOutcome: (o, item) => (o === 'posted' ? metrics.answersPosted : metrics.stayedQuiet).inc({ type: item.type }),
+  });
 
-  async function search(text: string, kind: InputKind, top: number): Promise<SearchResult> {
-    const key = createHash('sha256').update(`${kind}\u0000${top}\u0000${text}`).digest('hex');
-    const hit = cache.get(key);
-    if (hit) return hit;
-    const result = await (await engine()).search(text, { kind, top });
-    cache.set(key, result);
-    return result;
+  async function octokitFor(installationId: number): Promise<GitHubClient> {
+    if (!probot) throw new Error('the App is not loaded into Probot yet');
+    const octokit = (await probot.auth(installationId)) as unknown as GitHubClient;
+    instrument(octokit, metrics);
+    return octokit;
   }
 
-  const gh = <T>(fn: () => Promise<T>) => withRetry(fn, retry);
-
-  /** Queues work for a delivery; a redelivered webhook (same X-GitHub-Delivery id) does nothing. */
-  function enqueue(ctx: Context, what: string, work: () => Promise<void>): void {
-    if (!deliveries.firstTime(ctx.id)) {
-      ctx.log.info({ delivery: ctx.id }, 'redelivered webhook ignored');
-      return;
-    }
-    const queued = queue.push(async () => {
-      try {
-        await work();
-      } catch (err) {
-        if (err instanceof ConfigError) ctx.log.warn(err.message);
-        else ctx.log.error({ err, delivery: ctx.id }, `${what}: ${describeGitHubError(err)}`);
-      }
-    });
-    if (!queued) ctx.log.warn({ delivery: ctx.id }, `${what}: work queue full, event dropped`);
-  }
-
-  async function loadConfig(ctx: Context): Promise<Config> {
-    let raw: unknown;
+  async function runItem(item: WorkItem): Promise<void> {
+    const end = metrics.jobSeconds.startTimer({ type: item.type });
     try {
-      raw = await gh(() => ctx.config(CONFIG_FILE.replace('.github/', ''), {}));
+      const plan = await processor.run(item, await octokitFor(item.installationId));
+      end({ outcome: plan.kind });
     } catch (err) {
-      const status = (err as { status?: number }).status;
-      if (status !== undefined) throw err;
-      throw new ConfigError(`${CONFIG_FILE}: not valid YAML (${(err as Error).message.split('\n')[0]})`);
-    }
-    return parseConfig(raw);
-  }
-
-  async function isMuted(
-    octokit: GitHubClient,
-    ref: RepoRef,
-    issue: number,
-    label: string,
-    known?: Array<{ name?: string } | string>,
-  ): Promise<boolean> {
-    const labels =
-      known ??
-      (await gh(() =>
-        octokit.paginate(octokit.rest.issues.listLabelsOnIssue, { ...ref, issue_number: issue, per_page: 100 }),
-      ));
-    return labels.some((l) => (typeof l === 'string' ? l : l.name) === label);
-  }
-
-  async function onFailingJob(ctx: Context, job: FailingJob): Promise<void> {
-    const octokit = ctx.octokit as unknown as GitHubClient;
-    const { ref } = job;
-    if (job.conclusion === 'success') return onPassingJob(octokit, job);
-    if (job.conclusion !== 'failure' && job.conclusion !== 'timed_out') return;
-    if (!jobsDone.firstTime(`${ref.owner}/${ref.repo}#${job.jobId}`)) return; // check_run and workflow_job for one job
-    let config: Config;
-    try {
-      config = await loadConfig(ctx);
-    } catch (err) {
-      if (!(err instanceof ConfigError)) throw err;
-      const prs = await gh(() => findPullRequests(octokit, ref, job.headSha, job.pullNumbers));
-      for (const pr of prs)
-        await gh(() => upsertStickyComment(octokit, { ...ref, issue_number: pr }, () => configErrorComment(err)));
+      end({ outcome: 'error' });
       throw err;
     }
-    if (!config.triggers.failingChecks || !nameAllowed(job.name, config.jobs)) return;
-    if (job.workflow !== null && !nameAllowed(job.workflow, config.workflows)) return;
-    const text = job.fromActions
-      ? await gh(() => downloadJobLog(octokit, ref.owner, ref.repo, job.jobId))
-      : job.checkRun
-        ? await gh(() => checkRunText(octokit, ref.owner, ref.repo, job.checkRun!))
-        : '';
-    const result = await search(text, 'log', config.maxResults);
-    const primary = result.failures[0];
-    if (!primary || result.results.length === 0)
-      return ctx.log.info({ job: job.jobId }, 'no failure or no match: staying silent');
-    if (config.languages.length && !config.languages.includes(primary.language)) return;
-    if (result.results[0]!.score < config.minScore)
-      return ctx.log.info({ job: job.jobId }, 'best match below minScore: staying silent');
-    const heading = job.workflow ? `${job.workflow} / ${job.name}` : job.name;
-    const section = {
-      key: job.name,
-      body: resultToMarkdown(result, { heading, headingUrl: job.htmlUrl ?? undefined, maxResults: config.maxResults }),
-    };
-    const dryRun = config.dryRun ? (body: string) => ctx.log.info({ body }, 'dry run: would post') : undefined;
-    const prs = await gh(() => findPullRequests(octokit, ref, job.headSha, job.pullNumbers));
-    for (const pr of prs) {
-      if (await isMuted(octokit, ref, pr, config.muteLabel)) continue;
-      const outcome = await gh(() =>
-        upsertStickyComment(
-          octokit,
-          { ...ref, issue_number: pr },
-          (current) => renderCiComment(upsertSection(parseSections(current), section), FOOTER),
-          { dryRun },
+  }
+
+  const localTransport = (): Transport => {
+    const queue = new LocalQueue({
+      file: options.queueFile ?? process.env.SNIPPET_SEARCH_QUEUE_DB ?? 'snippet-search-queue.db',
+      concurrency: options.concurrency ?? 2,
+      maxPending: options.maxPending ?? 1000,
+      attempts: options.jobAttempts ?? 4,
+      backoffBaseMs: options.backoffBaseMs ?? 2000,
+      run: (item) => runItem(item),
+      onError: (err, item, final) =>
+        log.error(
+          { err, delivery: item.delivery, event: item.event },
+          `${item.type}: ${describeGitHubError(err)}${final ? '' : ' (will retry)'}`,
         ),
-      );
-      ctx.log.info({ pr, outcome, job: job.jobId }, 'pull request comment');
-    }
-    if (prs.length === 0) {
-      const summary = `${section.body}\n\n---\n${ATTRIBUTION}`;
-      if (dryRun) return dryRun(summary);
-      await gh(() =>
-        octokit.rest.checks.create({
-          ...ref,
-          name: CHECK_NAME,
-          head_sha: job.headSha,
-          status: 'completed',
-          conclusion: 'neutral',
-          output: { title: `StackOverflow threads for ${heading}`.slice(0, 250), summary: summary.slice(0, 65_000) },
-        }),
-      );
-    }
-  }
+    });
+    return {
+      add: (key, item) => Promise.resolve(queue.add(key, item)),
+      depth: () => Promise.resolve(queue.depth()),
+      idle: () => queue.idle(),
+      close: (ms) => queue.drain(ms),
+      ready: () => Promise.resolve({}),
+      failed: () => Promise.resolve(queue.failed()),
+    };
+  };
 
-  async function onPassingJob(octokit: GitHubClient, job: FailingJob): Promise<void> {
-    // Only where we already commented: mark that job's section fixed (nothing else is touched).
-    for (const pr of job.pullNumbers) {
-      await gh(() =>
-        upsertStickyComment(octokit, { ...job.ref, issue_number: pr }, (current) => {
-          const sections = parseSections(current);
-          if (!sections.some((s) => s.key === job.name)) return null;
-          return renderCiComment(markFixed(sections, job.name, job.headSha), FOOTER);
-        }),
-      );
-    }
-  }
+  const getTransport = (): Transport => (transport ??= options.transport ? options.transport(appFn) : localTransport());
 
-  async function onCommand(ctx: Context<'issue_comment'>): Promise<void> {
-    const { comment, issue, repository } = ctx.payload;
-    const octokit = ctx.octokit as unknown as GitHubClient;
-    const ref = { owner: repository.owner.login, repo: repository.name };
-    const repoKey = `${ref.owner}/${ref.repo}`;
-    if (!perRepo.take(repoKey) || !perUser.take(`${repoKey}@${comment.user?.login}`)) {
-      return ctx.log.warn({ user: comment.user?.login, repo: repoKey }, '/snippet-search rate limit reached: ignored');
-    }
-    const marker = `<!-- snippet-search:reply ${comment.id} -->`;
-    const reply = (body: string) =>
-      gh(() =>
-        upsertStickyComment(octokit, { ...ref, issue_number: issue.number }, () => `${marker}\n${body}`, { marker }),
-      );
-    let config: Config;
+  const appFn = ((app: Probot, opts?: { addHandler?: (h: Handler) => void }) => {
+    appFn.attach(app);
+    getTransport();
+    app.onAny(async (ctx) => {
+      const outcome = await appFn.accept(ctx.id, ctx.name, ctx.payload);
+      if (outcome === 'full') throw new Error(`work queue full: delivery ${ctx.id} not acknowledged`);
+    });
     try {
-      config = await loadConfig(ctx);
-    } catch (err) {
-      if (err instanceof ConfigError) await reply(configErrorComment(err));
-      throw err;
+      opts?.addHandler?.((req, res) => appFn.handle(req, res));
+    } catch {
+      // Probot.load() without a server (tests, the queue worker): no HTTP routes to add.
     }
-    if (!config.triggers.command || (await isMuted(octokit, ref, issue.number, config.muteLabel, issue.labels))) return;
-    await gh(() =>
-      octokit.rest.reactions.createForIssueComment({ ...ref, comment_id: comment.id, content: 'eyes' }),
-    ).catch((err) => ctx.log.warn(describeGitHubError(err)));
-    const own = (comment.body ?? '').replace(COMMAND, '').trim();
-    const quoted = own
-      .split('\n')
-      .filter((l) => /^>/.test(l))
-      .map((l) => l.replace(/^> ?/, ''))
-      .join('\n');
-    let result = await search(own, 'comment', config.maxResults);
-    if (result.failures.length === 0 && quoted) result = await search(quoted, 'comment', config.maxResults);
-    if (result.failures.length === 0 && own.replace(/^>.*$/gm, '').trim().length < 40 && issue.body)
-      result = await search(issue.body, 'comment', config.maxResults);
-    const body =
-      result.results.length === 0
-        ? `🔎 I found no error or traceback to search for in this comment${issue.body ? ' or the issue' : ''}. Paste the traceback (in a code block) after \`/snippet-search\`.`
-        : `🔎 **StackOverflow threads that match**\n\n${resultToMarkdown(result, { maxResults: config.maxResults })}\n\n---\n<sub>${ATTRIBUTION}</sub>`;
-    if (config.dryRun) return ctx.log.info({ body }, 'dry run: would reply');
-    await reply(body);
-  }
-
-  async function onNewIssue(ctx: Context<'issues.opened'>): Promise<void> {
-    const { issue, repository } = ctx.payload;
-    const octokit = ctx.octokit as unknown as GitHubClient;
-    const ref = { owner: repository.owner.login, repo: repository.name };
-    const config = await loadConfig(ctx);
-    if (
-      !config.triggers.newIssues ||
-      !issue.body ||
-      (await isMuted(octokit, ref, issue.number, config.muteLabel, issue.labels))
-    )
-      return;
-    const result = await search(`${issue.title}\n\n${issue.body}`, 'comment', config.maxResults);
-    if (result.failures.length === 0 || result.results.length === 0 || result.results[0]!.score < config.minScore)
-      return;
-    const body = `🔎 **StackOverflow threads that may fix this**\n\n${resultToMarkdown(result, { maxResults: config.maxResults })}\n\n---\n<sub>${ATTRIBUTION} ${FOOTER}</sub>`;
-    if (config.dryRun) return ctx.log.info({ body }, 'dry run: would comment');
-    await gh(() => upsertStickyComment(octokit, { ...ref, issue_number: issue.number }, () => body));
-  }
-
-  const appFn = ((app: Probot, appOptions?: ApplicationFunctionOptions) => {
-    log = app.log;
-    mountSearchPage(appOptions, engine); // the search page at /snippet-search
-    const ourAppId = Number(process.env.APP_ID ?? NaN);
-    app.on('check_run.completed', async (ctx) => {
-      const run = ctx.payload.check_run;
-      if (run.name === CHECK_NAME || run.app?.id === ourAppId) return;
-      const fromActions = run.app?.slug === 'github-actions';
-      const ref = { owner: ctx.payload.repository.owner.login, repo: ctx.payload.repository.name };
-      enqueue(ctx, 'check_run', () =>
-        onFailingJob(ctx, {
-          ref,
-          jobId: run.id,
-          name: run.name,
-          workflow: null,
-          headSha: run.head_sha,
-          conclusion: run.conclusion,
-          htmlUrl: run.html_url ?? null,
-          fromActions,
-          pullNumbers: run.pull_requests.map((p) => p.number),
-          checkRun: run,
-        }),
-      );
-    });
-    app.on('workflow_job.completed', async (ctx) => {
-      const job = ctx.payload.workflow_job;
-      const ref = { owner: ctx.payload.repository.owner.login, repo: ctx.payload.repository.name };
-      enqueue(ctx, 'workflow_job', () =>
-        onFailingJob(ctx, {
-          ref,
-          jobId: job.id,
-          name: job.name,
-          workflow: job.workflow_name ?? null,
-          headSha: job.head_sha,
-          conclusion: job.conclusion,
-          htmlUrl: job.html_url ?? null,
-          fromActions: true,
-          pullNumbers: [],
-        }),
-      );
-    });
-    app.on(['issue_comment.created', 'issue_comment.edited'], async (ctx) => {
-      const { comment, sender } = ctx.payload;
-      if (comment.user?.type === 'Bot' || sender.type === 'Bot' || !COMMAND.test(comment.body ?? '')) return;
-      enqueue(ctx, '/snippet-search', () => onCommand(ctx));
-    });
-    app.on('issues.opened', async (ctx) => {
-      if (ctx.payload.sender.type === 'Bot' || ctx.payload.issue.user?.type === 'Bot') return;
-      enqueue(ctx, 'issues.opened', () => onNewIssue(ctx));
-    });
+    mountSearchPage(opts, options.engine ?? defaultEngine); // the search page at /snippet-search
   }) as SnippetSearchApp;
-  appFn.idle = () => queue.idle();
+
+  appFn.accept = async (id, name, payload) => {
+    const route = routeEvent(id, name, (payload ?? {}) as Record<string, unknown>, appId);
+    if (route.kind === 'ignore') {
+      metrics.deliveries.inc({ event: name, outcome: 'ignored' });
+      log.info({ delivery: id, event: name }, `ignored: ${route.reason}`);
+      return 'ignored';
+    }
+    const outcome = await getTransport().add(route.key, route.item);
+    metrics.deliveries.inc({ event: name, outcome });
+    if (outcome === 'duplicate') log.info({ delivery: id, key: route.key }, 'already queued or done: ignored');
+    else if (outcome === 'full') log.warn({ delivery: id, key: route.key }, 'work queue full: not acknowledged');
+    return outcome;
+  };
+  appFn.idle = () => getTransport().idle();
+  appFn.close = (ms = 25_000) => getTransport().close(ms);
+  appFn.ready = async () => {
+    const role = options.role ?? (options.transport ? 'receiver' : 'single');
+    const checks = {
+      ...(role === 'receiver' ? {} : { index: await processor.ready() }),
+      ...(await getTransport().ready()),
+    };
+    return { ready: Object.values(checks).every(Boolean), checks };
+  };
+  appFn.handle = async (req, res) => {
+    const path = (req.url ?? '').split('?')[0];
+    if (req.method === 'GET' && path === '/healthz') return (send(res, 200, { status: 'ok' }), true);
+    if (req.method === 'GET' && path === '/readyz') {
+      const r = await appFn.ready();
+      return (send(res, r.ready ? 200 : 503, r), true);
+    }
+    if (req.method === 'GET' && path === '/metrics') {
+      res.writeHead(200, { 'content-type': metrics.registry.contentType });
+      res.end(await metrics.registry.metrics());
+      return true;
+    }
+    for (const h of handlers) if (await h(req, res)) return true;
+    return false;
+  };
+  appFn.attach = (app) => {
+    probot = app;
+    log = app.log as unknown as Log;
+  };
+  appFn.runItem = runItem;
+  appFn.metrics = metrics;
+  appFn.processor = processor;
+  appFn.transport = getTransport;
+  appFn.options = options;
   return appFn;
 }
 
-function configErrorComment(err: ConfigError): string {
-  return `⚠️ **snippet-search could not use its configuration.** ${err.message}\n\nFix the file (see the README's configuration section); until then nothing is answered here.`;
+function send(res: ServerResponse, status: number, body: unknown): void {
+  res.writeHead(status, { 'content-type': 'application/json' });
+  res.end(JSON.stringify(body));
+}
+
+/** Counts every GitHub API call by method and status. */
+export function instrument(octokit: GitHubClient, metrics: Metrics): void {
+  octokit.hook.after('request', (res, opts) => {
+    metrics.githubCalls.inc({ method: String(opts.method), status: String(res.status) });
+  });
+  octokit.hook.error('request', (err, opts) => {
+    const s = (err as { status?: number }).status;
+    metrics.githubCalls.inc({ method: String(opts.method), status: s === undefined ? 'network' : String(s) });
+    throw err;
+  });
 }
 
 async function defaultEngine(): Promise<Engine> {
@@ -329,5 +255,5 @@ async function defaultEngine(): Promise<Engine> {
   return openEngine({ indexDir: defaultIndexDir(), encoder });
 }
 
-export { COMMENT_MARKER };
+export { describePlan };
 export default createSnippetSearchApp();

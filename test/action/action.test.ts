@@ -30,7 +30,7 @@ const PR = prEvent.pull_request.number as number;
 let api: Server;
 let apiUrl = '';
 const calls: string[] = [];
-const comments: Array<{ id: number; body: string; user: { type: string } }> = [];
+const comments: Array<{ id: number; body: string; user: { type: string; login?: string } }> = [];
 const node = actionNode();
 const skip = node ? false : 'Node 22 not prepared (run .ci/prepare-action-node; CI does)';
 let tree = '';
@@ -49,7 +49,7 @@ before(async () => {
     if (path === `/repos/${OWNER}/${REPO}/issues/${PR}/comments` && req.method === 'GET')
       return res.end(JSON.stringify(comments));
     if (path === `/repos/${OWNER}/${REPO}/issues/${PR}/comments` && req.method === 'POST') {
-      comments.push({ id: 77, body: JSON.parse(body).body, user: { type: 'Bot' } });
+      comments.push({ id: 77, body: JSON.parse(body).body, user: { type: 'Bot', login: 'github-actions[bot]' } });
       res.statusCode = 201;
       return res.end(JSON.stringify(comments.at(-1)));
     }

@@ -1,3 +1,4 @@
+/* eslint-disable @typescript-eslint/no-explicit-any -- webhook payloads and mock bodies are free-form JSON */
 import { generateKeyPairSync } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
@@ -7,7 +8,7 @@ import nock from 'nock';
 import { pino } from 'pino';
 import { Probot } from 'probot';
 import { openEngine, type Engine } from '../../src/engine.js';
-import { unthrottledOctokit } from '../../src/github/octokit.js';
+import { appOctokit, timeoutFetch, type OctokitPolicy } from '../../src/github/octokit.js';
 import { createSnippetSearchApp, type AppOptions, type SnippetSearchApp } from '../../src/github/app.js';
 import { SHARED } from '../helpers/paths.js';
 import { buildSmallIndex } from '../helpers/small-index.js';
@@ -58,7 +59,14 @@ const { privateKey } = generateKeyPairSync('rsa', {
 });
 let deliveryCounter = 0;
 
-export function createHarness(options: Partial<AppOptions> = {}): Harness {
+export const APP_ID = 1;
+/** Our own comments as the fake GitHub returns them: written by our App. */
+export const OURS = { user: { type: 'Bot', login: 'snippet-search[bot]' }, performed_via_github_app: { id: APP_ID } };
+
+export function createHarness(
+  options: Partial<AppOptions> = {},
+  http: { policy?: Partial<OctokitPolicy>; timeoutMs?: number } = {},
+): Harness {
   const logs: Array<{ level: number; msg: string }> = [];
   const sink = new Writable({
     write(chunk, _enc, cb) {
@@ -70,13 +78,20 @@ export function createHarness(options: Partial<AppOptions> = {}): Harness {
     },
   });
   const probot = new Probot({
-    appId: 1,
+    appId: APP_ID,
     privateKey,
     log: pino({ level: 'info' }, sink),
-    Octokit: unthrottledOctokit(),
+    Octokit: appOctokit({ retries: 1, retryAfterBaseMs: 1, ...http.policy }),
+    request: { fetch: timeoutFetch(http.timeoutMs ?? 5000) },
   });
-  const app = createSnippetSearchApp({ engine: testEngine, retry: { retries: 2, baseDelayMs: 1 }, ...options });
-  probot.load(app);
+  const app = createSnippetSearchApp({
+    engine: testEngine,
+    appId: APP_ID,
+    queueFile: ':memory:',
+    backoffBaseMs: 1,
+    ...options,
+  });
+  void probot.load(app);
   const calls: string[] = [];
   nock.emitter.removeAllListeners('no match');
   nock.emitter.on(
@@ -91,7 +106,7 @@ export function createHarness(options: Partial<AppOptions> = {}): Harness {
     calls,
     logs,
     async deliver(name, payload, id = `delivery-${++deliveryCounter}`) {
-      await probot.receive({ id, name: name as never, payload: payload as never });
+      await probot.receive({ id, name: name as never, payload: payload as never }).catch(() => undefined);
       await app.idle();
     },
   };
@@ -117,6 +132,14 @@ export function noConfig(scope: nock.Scope): nock.Scope {
     .reply(404)
     .get(`/repos/${OWNER}/.github/contents/${encodeURIComponent('.github/snippet-search.yml')}`)
     .reply(404);
+}
+
+/** An Actions job's details (the workflow name that keys its section). */
+export function jobInfo(scope: nock.Scope, jobId: number, workflow = 'CI', times = 1): nock.Scope {
+  return scope
+    .get(`/repos/${OWNER}/${REPO}/actions/jobs/${jobId}`)
+    .times(times)
+    .reply(200, { id: jobId, workflow_name: workflow });
 }
 
 /** A PR with no comment of ours yet: its labels, its comments (none), then our new comment. */
