@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { DEFAULT_MIN_CONFIDENCE } from '../retrieve/confidence.js';
 
 export const CONFIG_FILE = '.github/snippet-search.yml';
 
@@ -24,7 +25,19 @@ export const ConfigSchema = z
       })
       .strict()
       .default({ failingChecks: true, command: true, newIssues: false }),
-    minScore: z.number().min(0).default(0).describe('stay silent when the best result scores below this'),
+    minScore: z
+      .number()
+      .min(0)
+      .default(0)
+      .describe('stay silent when the best result scores below this (the ranking score, as `search` prints it)'),
+    minConfidence: z
+      .number()
+      .min(0)
+      .max(1)
+      .default(DEFAULT_MIN_CONFIDENCE)
+      .describe(
+        'stay silent when the confidence (0 to 1: how much of the error the best threads speak of) is below this',
+      ),
     maxResults: z.number().int().min(1).max(10).default(3).describe('threads listed per failure'),
     languages: z.array(z.string()).default([]).describe('only answer failures in these languages (empty: all)'),
     workflows: Globs.describe('workflow names to act on'),

@@ -185,11 +185,13 @@ export class Processor {
     }
   }
 
-  private async search(text: string, kind: InputKind, top: number): Promise<SearchResult> {
-    const key = createHash('sha256').update(`${kind}\u0000${top}\u0000${text}`).digest('hex');
+  private async search(text: string, kind: InputKind, config: Config): Promise<SearchResult> {
+    const top = config.maxResults;
+    const minConfidence = config.minConfidence;
+    const key = createHash('sha256').update(`${kind}\u0000${top}\u0000${minConfidence}\u0000${text}`).digest('hex');
     const hit = this.cache.get(key);
     if (hit) return hit;
-    const result = await (await this.engine()).search(text, { kind, top });
+    const result = await (await this.engine()).search(text, { kind, top, minConfidence });
     this.cache.set(key, result);
     return result;
   }
@@ -260,7 +262,7 @@ export class Processor {
       : job.checkRun
         ? await checkRunText(octokit, ref.owner, ref.repo, job.checkRun)
         : '';
-    const verdict = judgeResult(await this.search(text, 'log', config.maxResults), config);
+    const verdict = judgeResult(await this.search(text, 'log', config), config);
     if (!verdict.answer) return { kind: 'nothing', reason: verdict.reason };
     const section = {
       key,
@@ -324,14 +326,17 @@ export class Processor {
       .filter((l) => l.startsWith('>'))
       .map((l) => l.replace(/^> ?/, ''))
       .join('\n');
-    let result = await this.search(own, 'comment', config.maxResults);
-    if (result.failures.length === 0 && quoted) result = await this.search(quoted, 'comment', config.maxResults);
+    let result = await this.search(own, 'comment', config);
+    if (result.failures.length === 0 && quoted) result = await this.search(quoted, 'comment', config);
     if (result.failures.length === 0 && own.replace(/^>.*$/gm, '').trim().length < 40 && c.issueBody)
-      result = await this.search(c.issueBody, 'comment', config.maxResults);
+      result = await this.search(c.issueBody, 'comment', config);
+    // Asked by a person, the App answers even when unsure, but says so instead of listing threads.
     const body =
       result.results.length === 0
         ? `🔎 I found no error or traceback to search for in this comment${c.issueBody ? ' or the issue' : ''}. Paste the traceback (in a code block) after \`/snippet-search\`.`
-        : `🔎 **StackOverflow threads that match**\n\n${resultToMarkdown(result, { maxResults: config.maxResults })}\n\n---\n<sub>${ATTRIBUTION}</sub>`;
+        : result.confident === false
+          ? `🔎 No confident match for \`${oneLine(result.query.errorLine || result.failures[0]?.errorType || 'this text')}\`: the StackOverflow threads I found do not speak of this error (confidence ${result.confidence ?? 0}).`
+          : `🔎 **StackOverflow threads that match**\n\n${resultToMarkdown(result, { maxResults: config.maxResults })}\n\n---\n<sub>${ATTRIBUTION}</sub>`;
     const plan: Plan = {
       kind: 'comment',
       what: `reply to comment ${c.commentId} on #${c.issueNumber}`,
@@ -346,7 +351,7 @@ export class Processor {
     if (!config.triggers.newIssues) return { kind: 'nothing', reason: 'triggers.newIssues is off' };
     if (!i.body) return { kind: 'nothing', reason: 'empty issue' };
     if (i.labels.includes(config.muteLabel)) return { kind: 'nothing', reason: 'muted' };
-    const verdict = judgeResult(await this.search(`${i.title}\n\n${i.body}`, 'comment', config.maxResults), config);
+    const verdict = judgeResult(await this.search(`${i.title}\n\n${i.body}`, 'comment', config), config);
     if (!verdict.answer) return { kind: 'nothing', reason: verdict.reason };
     const body = `🔎 **StackOverflow threads that may fix this**\n\n${resultToMarkdown(verdict.result, { maxResults: config.maxResults })}\n\n---\n<sub>${ATTRIBUTION} ${FOOTER}</sub>`;
     const plan: Plan = {
@@ -377,4 +382,10 @@ function editText(e: CommentEdit): string {
 
 export function configErrorComment(err: ConfigError): string {
   return `⚠️ **snippet-search could not use its configuration.** ${err.message}\n\nFix the file (see the README's configuration section); until then nothing is answered here.`;
+}
+
+/** A text as one short line for a sentence, with no backticks to break its code span. */
+function oneLine(text: string): string {
+  const line = text.replace(/\s+/g, ' ').replace(/`/g, "'").trim();
+  return line.length > 120 ? `${line.slice(0, 117)}…` : line;
 }

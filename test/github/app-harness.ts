@@ -35,8 +35,26 @@ export const REPO = 'Hello-World';
 
 let engineOnce: Promise<Engine> | null = null;
 /** One real engine (SQLite + FTS5 over 3,000 so-python threads) shared by the App tests. */
-export function testEngine(): Promise<Engine> {
+/**
+ * The App tests check what the App does on GitHub, on a 3,000-thread BM25 index: there the product's
+ * confidence threshold (chosen on the full corpus) would silence most answers, so this engine answers
+ * whenever it finds a thread. `unsureEngine` is the opposite: nothing it finds is confident.
+ */
+export async function testEngine(): Promise<Engine> {
+  return withThreshold(await smallEngine(), 0);
+}
+
+/** The same index, with a confidence threshold no answer reaches: the App must stay quiet. */
+export async function unsureEngine(): Promise<Engine> {
+  return withThreshold(await smallEngine(), 2);
+}
+
+function smallEngine(): Promise<Engine> {
   return (engineOnce ??= buildSmallIndex(3000).then((dir) => openEngine({ indexDir: dir })));
+}
+
+function withThreshold(engine: Engine, minConfidence: number): Engine {
+  return { ...engine, search: (text, opts = {}) => engine.search(text, { ...opts, minConfidence }) };
 }
 
 export function fixtureLog(id: string): string {

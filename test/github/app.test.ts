@@ -15,6 +15,7 @@ import {
   OWNER,
   REPO,
   testEngine,
+  unsureEngine,
 } from './app-harness.js';
 
 const CONFIG_PATH = `/repos/${OWNER}/${REPO}/contents/.github/snippet-search.yml`;
@@ -90,6 +91,22 @@ describe('failing CI', () => {
     assert.match(edited, /torchvision/);
     assert.match(edited, /homeassistant/);
     assert.ok(scope.isDone());
+  });
+
+  test('no confident answer: nothing is posted, and the log says why', async () => {
+    const h = createHarness({ engine: unsureEngine });
+    const scope = github(h.calls);
+    noConfig(scope);
+    jobInfo(scope, 111);
+    jobLog(scope, 111, fixtureLog('ci-py-006'));
+    scope.get(`/repos/${OWNER}/${REPO}/issues/2/labels`).query(true).optionally().reply(200, []);
+    scope.get(`/repos/${OWNER}/${REPO}/issues/2/comments`).query(true).optionally().reply(200, []);
+    await h.deliver('check_run', failingCheckRun(111, 'test (3.12)'));
+    assert.ok(!h.calls.some((c) => /^(?:POST|PATCH) /.test(c)), `wrote to GitHub: ${h.calls.join(', ')}`);
+    assert.ok(
+      h.logs.some((l) => /no confident answer \(confidence [\d.]+\)/.test(l.msg)),
+      h.logs.map((l) => l.msg).join('\n'),
+    );
   });
 
   test('a redelivered webhook does nothing the second time; the same job from another delivery neither', async () => {
