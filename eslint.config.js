@@ -13,6 +13,7 @@ export default tseslint.config(
       '.ci/node22/',
       'test/fixtures/',
       'models/train/work*/',
+      'scratch/', // local experiments, git-ignored
       'eslint.config.js',
       '.dependency-cruiser.cjs',
     ],
