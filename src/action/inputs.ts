@@ -11,6 +11,8 @@ export interface ActionInputs {
   comment: boolean;
   top: number;
   minScore: number;
+  /** Stay silent below this confidence (0 to 1), as the App's `minConfidence`. */
+  minConfidence: number;
   index: string;
   /** A packed index to download (`snippet-search index pack`), verified against `indexSha256`. */
   indexUrl: string;
@@ -48,12 +50,15 @@ export function readInputs(): ActionInputs {
   const top = number('top', config.maxResults);
   if (!Number.isInteger(top) || top < 1 || top > 10)
     throw new ConfigError('input `top`: expected a whole number from 1 to 10');
+  const minConfidence = number('min-confidence', config.minConfidence);
+  if (minConfidence > 1) throw new ConfigError('input `min-confidence`: expected a number from 0 to 1');
   return {
     log: core.getInput('log'),
     token: core.getInput('github-token'),
     comment: bool('comment'),
     top,
     minScore: number('min-score', config.minScore),
+    minConfidence,
     index: core.getInput('index'),
     indexUrl: core.getInput('index-url'),
     indexSha256: core.getInput('index-sha256'),

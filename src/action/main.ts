@@ -51,7 +51,8 @@ async function answer(inputs: ActionInputs): Promise<void> {
   const answered: Array<{ name: string; result: SearchResult }> = [];
   try {
     const policy = { minScore: inputs.minScore, languages: inputs.config.languages };
-    const search = (text: string) => engine.search(text, { kind: 'log', top: inputs.top });
+    const search = (text: string) =>
+      engine.search(text, { kind: 'log', top: inputs.top, minConfidence: inputs.minConfidence });
     for (const a of await answerFailures(logs, search, policy)) {
       if (a.verdict.answer) answered.push({ name: a.name, result: a.verdict.result });
       else core.info(`${a.name}: nothing posted: ${a.verdict.reason}`);

@@ -90,6 +90,8 @@ async function runAction(inputs: Record<string, string>) {
     GITHUB_WORKSPACE: join(FIXTURES, 'logs'),
     'INPUT_GITHUB-TOKEN': 'ghs_test',
     INPUT_TOP: '3',
+    // A 3,000-thread index: the product's confidence threshold (chosen on the full corpus) would silence it.
+    'INPUT_MIN-CONFIDENCE': '0',
     INPUT_INDEX: index,
     ...inputs,
   };
@@ -158,6 +160,26 @@ test('our own trouble is a warning, not a failed workflow, unless fail-on-error'
   assert.equal(hard.code, 1);
   assert.match(hard.stdout, /::error::snippet-search: no index at \/nonexistent\/index/);
 });
+
+test(
+  "min-confidence: the default (0.4, the App's minConfidence) keeps it quiet on the small index; > 1 is refused",
+  { skip },
+  async () => {
+    const quiet = await runAction({ INPUT_LOG: 'ci-py-006.txt', 'INPUT_MIN-CONFIDENCE': '' });
+    assert.equal(quiet.code, 0, quiet.stdout);
+    assert.match(quiet.summary, /No failure with a matching StackOverflow thread in `ci-py-006\.txt`/);
+    assert.equal(quiet.outputs.count, '0');
+    const bad = await runAction({
+      INPUT_LOG: 'ci-py-006.txt',
+      'INPUT_MIN-CONFIDENCE': '2',
+    });
+    assert.equal(bad.code, 0, bad.stdout); // a bad input is our own trouble: a warning
+    assert.match(
+      bad.stdout,
+      /::warning::snippet-search could not answer: input `min-confidence`: expected a number from 0 to 1/,
+    );
+  },
+);
 
 function execVersion(): string {
   return require('node:child_process').execFileSync(node!.binary, ['--version'], { encoding: 'utf8' }).trim();

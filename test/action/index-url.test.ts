@@ -50,6 +50,8 @@ async function runAction(inputs: Record<string, string>) {
     SNIPPET_SEARCH_INDEX: join(dir, 'no-index-here'),
     INPUT_LOG: 'ci-py-006.txt',
     INPUT_TOP: '3',
+    // A 3,000-thread index: the product's confidence threshold (chosen on the full corpus) would silence it.
+    'INPUT_MIN-CONFIDENCE': '0',
     ...inputs,
   };
   const child = spawn(process.execPath, [join(ROOT, 'dist', 'src', 'action', 'main.js')], { env });
