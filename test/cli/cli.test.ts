@@ -68,7 +68,7 @@ test('a reader that closes the pipe early (search | head) ends the CLI quietly, 
 
 test('search --json from stdin: query, ranked results with title, url and score', () => {
   const r = run(
-    ['search', '-', '--json', '--index', index, '--top', '3'],
+    ['search', '-', '--json', '--index', index, '--top', '3', '--min-confidence', '0'],
     '```\nTraceback (most recent call last):\n  File "a.py", line 1, in <module>\n    import requests\nModuleNotFoundError: No module named \'requests\'\n```',
   );
   assert.equal(r.code, 0, r.err);
@@ -84,10 +84,29 @@ test('search --json from stdin: query, ranked results with title, url and score'
 });
 
 test('search in human form names the error and lists threads', () => {
-  const r = run(['search', item('issue-py-011'), '--index', index]);
+  const r = run(['search', item('issue-py-011'), '--index', index, '--min-confidence', '0']);
   assert.equal(r.code, 0, r.err);
   assert.match(r.out, /^Error: ModuleNotFoundError: No module named 'dewu'/);
   assert.match(r.out, /^1\. .+\n {3}https:\/\/stackoverflow\.com\/questions\//m);
+});
+
+test('no confident match: says so and exits 1; --all shows the candidates; --json flags it', () => {
+  // A project's own exception that no thread speaks of.
+  const text =
+    'Traceback (most recent call last):\n  File "x.py", line 3, in <module>\n' +
+    "zorblax.errors.QuuxFrobnicationError: the flux capacitor of 'zed' could not frobnicate\n";
+  const quiet = run(['search', '-', '--index', index], text);
+  assert.equal(quiet.code, 1, quiet.err);
+  assert.match(quiet.out, /No confident match \(confidence 0\.\d+\).*--all/s);
+  assert.doesNotMatch(quiet.out, /stackoverflow\.com\/questions/);
+  const all = run(['search', '-', '--index', index, '--all'], text);
+  assert.equal(all.code, 0, all.err);
+  assert.match(all.out, /No confident match .*the candidates anyway/);
+  assert.match(all.out, /^1\. .+\n {3}https:\/\/stackoverflow\.com\/questions\//m);
+  const json = JSON.parse(run(['search', '-', '--index', index, '--json'], text).out);
+  assert.equal(json.confident, false);
+  assert.ok(json.confidence < 0.4 && json.results.length > 0);
+  assert.equal(run(['search', '-', '--index', index, '--min-confidence', '1.5'], text).code, 2);
 });
 
 test('eval --json prints recall and MRR per retriever', () => {
@@ -110,7 +129,9 @@ test('eval --json prints recall and MRR per retriever', () => {
   assert.equal(r.code, 0, r.err);
   const json = JSON.parse(r.out);
   assert.equal(json.queries, 2);
-  assert.deepEqual(Object.keys(json.retrievers.bm25), ['R@1', 'R@5', 'R@10', 'R@20', 'R@50', 'MRR']);
+  assert.deepEqual(Object.keys(json.retrievers.bm25), ['R@1', 'R@5', 'R@10', 'R@20', 'R@50', 'MRR', 'quiet']);
+  assert.equal(json.withGold, 2);
+  assert.equal(json.retrievers.bm25.quiet.threshold, 0.4);
   assert.equal(json.retrievers.bm25['R@10'], 1);
   rmSync(dir, { recursive: true, force: true });
 });
