@@ -13,7 +13,6 @@ import { createServer, type IncomingMessage } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { pathToFileURL } from 'node:url';
 import { packageRoot } from '../src/paths.js';
 import { buildSmallIndex } from '../test/helpers/small-index.js';
 import { freePort, startRedis, type RedisServer } from '../test/helpers/redis.js';
@@ -83,6 +82,9 @@ const gh = createServer((req, res) => {
     }
     if ((m = /\/actions\/jobs\/(\d+)$/.exec(path))) return json(200, { id: Number(m[1]), workflow_name: 'CI' });
     if (/\/issues\/\d+\/labels$/.test(path)) return json(200, []);
+    // workflow_job carries no pull_requests: the App asks which PRs have the head sha (sha<N> is PR N's).
+    if ((m = /\/commits\/sha(\d+)\/pulls$/.exec(path)))
+      return json(200, [{ number: Number(m[1]), state: 'open', head: { sha: `sha${m[1]}` } }]);
     if ((m = /\/repos\/[^/]+\/([^/]+)\/issues\/(\d+)\/comments$/.exec(path))) {
       const key = `${m[1]}#${m[2]}`;
       if (req.method === 'GET') return json(200, comments.get(key) ?? []);
@@ -135,17 +137,13 @@ const env = {
   SNIPPET_SEARCH_HTTP_TIMEOUT_MS: '3000',
   SNIPPET_SEARCH_LOCK_MS: '5000',
   SNIPPET_SEARCH_BACKOFF_MS: '500',
-  LOG_LEVEL: 'warn' as const,
+  LOG_LEVEL: (process.env.LT_LOG_LEVEL ?? 'warn') as 'warn',
   ...(redis ? { REDIS_URL: redis.url } : {}),
 };
-// Set LT_NO_LOG_PRELOAD=1 to run the App processes as they are (they die on their first log line; see the preload).
-const preload = process.env.LT_NO_LOG_PRELOAD
-  ? []
-  : ['--import', pathToFileURL(join(packageRoot(), 'dist', 'bench', 'probot-log-preload.js')).href];
 const children = new Set<ChildProcess>();
 const rss = new Map<number, number>();
 function spawnNode(args: string[], extra: Record<string, string> = {}): ChildProcess {
-  const c = spawn(process.execPath, [...preload, ...args], {
+  const c = spawn(process.execPath, args, {
     env: { ...env, ...extra },
     stdio: ['ignore', 'ignore', 'inherit'],
   });

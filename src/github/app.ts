@@ -95,14 +95,17 @@ const consoleLog: Log = {
 export function createSnippetSearchApp(options: AppOptions = {}): SnippetSearchApp {
   const appId = options.appId ?? (process.env.APP_ID ? Number(process.env.APP_ID) : undefined);
   const who = { appId, login: options.botLogin ?? process.env.SNIPPET_SEARCH_BOT_LOGIN };
-  let log: Log = consoleLog;
-  const logProxy: Log = {
-    info: (o, m) => log.info(o, m),
-    warn: (o, m) => log.warn(o, m),
-    error: (o, m) => log.error(o, m),
-  };
   let transport: Transport | null = null;
   let probot: Probot | null = null;
+  // Probot sets up its logger asynchronously after `new Probot()`: read it when logging, not when
+  // attached, and use the console until it is there (a log line must never throw).
+  const currentLog = (): Log => (probot?.log as unknown as Log | undefined) ?? consoleLog;
+  const logProxy: Log = {
+    info: (o, m) => currentLog().info(o, m),
+    warn: (o, m) => currentLog().warn(o, m),
+    error: (o, m) => currentLog().error(o, m),
+  };
+  const log = logProxy;
   const handlers: Handler[] = [];
   const metrics = options.metrics ?? createMetrics(() => transport?.depth() ?? 0);
   const store = options.coordination ?? new MemoryCoordination();
@@ -223,7 +226,6 @@ export function createSnippetSearchApp(options: AppOptions = {}): SnippetSearchA
   };
   appFn.attach = (app) => {
     probot = app;
-    log = app.log as unknown as Log;
   };
   appFn.runItem = runItem;
   appFn.metrics = metrics;

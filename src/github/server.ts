@@ -117,12 +117,17 @@ export async function startReceiver(o: ReceiverOptions): Promise<Receiver> {
   };
 }
 
-/** A Probot for the App's identity from the environment (APP_ID, PRIVATE_KEY or PRIVATE_KEY_PATH, GITHUB_API_URL). */
-export function probotFromEnv(): Probot {
+/**
+ * A Probot for the App's identity from the environment (APP_ID, PRIVATE_KEY or PRIVATE_KEY_PATH,
+ * GITHUB_API_URL, LOG_LEVEL), resolved once it has initialized: `new Probot()` sets up its logger and
+ * Octokit asynchronously, and `probot.log` is null until then.
+ */
+export async function probotFromEnv(): Promise<Probot> {
   const privateKey =
     process.env.PRIVATE_KEY ?? (process.env.PRIVATE_KEY_PATH ? readFileSync(process.env.PRIVATE_KEY_PATH, 'utf8') : '');
   if (!process.env.APP_ID || !privateKey) throw new Error('set APP_ID and PRIVATE_KEY (or PRIVATE_KEY_PATH)');
-  return new Probot({
+  const probot = new Probot({
+    logLevel: logLevelFromEnv(),
     appId: Number(process.env.APP_ID),
     privateKey: privateKey.replaceAll('\\n', '\n'),
     secret: process.env.WEBHOOK_SECRET,
@@ -130,6 +135,17 @@ export function probotFromEnv(): Probot {
     Octokit: appOctokit(),
     request: { fetch: timeoutFetch(Number(process.env.SNIPPET_SEARCH_HTTP_TIMEOUT_MS ?? 30_000)) },
   });
+  // `load` waits for the initialization; the no-op app and handler register nothing.
+  await probot.load(() => undefined, { addHandler: () => undefined, cwd: process.cwd() });
+  return probot;
+}
+
+const LOG_LEVELS = ['trace', 'debug', 'info', 'warn', 'error', 'fatal'] as const;
+function logLevelFromEnv(): (typeof LOG_LEVELS)[number] {
+  const level = process.env.LOG_LEVEL ?? 'info';
+  if (!(LOG_LEVELS as readonly string[]).includes(level))
+    throw new Error(`LOG_LEVEL must be one of ${LOG_LEVELS.join(', ')} (got "${level}")`);
+  return level as (typeof LOG_LEVELS)[number];
 }
 
 /** App options for this process: queue mode (receiver side) when REDIS_URL is set. */
@@ -145,7 +161,7 @@ export function appOptionsFromEnv(): AppOptions {
 export async function runServer(): Promise<void> {
   const secret = process.env.WEBHOOK_SECRET;
   if (!secret) throw new Error('set WEBHOOK_SECRET');
-  const probot = probotFromEnv();
+  const probot = await probotFromEnv();
   const app = createSnippetSearchApp(appOptionsFromEnv());
   const handlers: Handler[] = [];
   app(probot, { addHandler: (h) => handlers.push(h) });

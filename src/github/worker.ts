@@ -21,7 +21,7 @@ export interface WorkerCliOptions {
 export async function runWorker(o: WorkerCliOptions): Promise<void> {
   const url = process.env.REDIS_URL;
   if (!url) throw new UsageError('the worker needs REDIS_URL (queue mode); without it the App runs its work itself');
-  const probot = probotFromEnv();
+  const probot = await probotFromEnv();
   const app = createSnippetSearchApp({
     role: 'worker',
     coordination: new RedisCoordination(redisConnection(url)),
