@@ -47,6 +47,10 @@ index
     "dump only: the site the dump is from (default: from the dump directory's name, e.g. stackoverflow.com)",
   )
   .option('--tags <list>', 'dump only: keep questions with one of these comma-separated tags')
+  .option(
+    '--default-tags <list>',
+    'comma-separated tags for threads that have none (default: python for the so-python corpus, else none)',
+  )
   .option('--threads <n>', 'encoder threads', positiveInt)
   .option('--limit <n>', 'stop after N documents (smoke runs)', positiveInt)
   .option('--json', 'print the manifest as JSON')
