@@ -7,7 +7,10 @@ import { languageFamily, languageName } from '../text/language-tags.js';
  * thread. An index without tag coverage (built before tags were recorded) or with no language tag on
  * any thread (a corpus without tags), or a failure whose language is unknown, is never a reason.
  */
-export function uncoveredLanguageReason(manifest: Pick<Manifest, 'tags'>, language: string | null | undefined): string | null {
+export function uncoveredLanguageReason(
+  manifest: Pick<Manifest, 'tags'>,
+  language: string | null | undefined,
+): string | null {
   const family = languageFamily(language);
   const coverage = manifest.tags;
   if (!family || !coverage || (coverage.languages[family] ?? 0) > 0) return null;

@@ -169,7 +169,10 @@ test('on a Python-only index a Go panic stays quiet and says why; Python is answ
   // The CLI says so and exits 1, as for any answer it would not give.
   const cli = spawnSync(process.execPath, [CLI, 'search', '-', '--index', out], { input: GO_PANIC, encoding: 'utf8' });
   assert.equal(cli.status, 1, cli.stderr);
-  assert.match(cli.stdout, /No confident match \(confidence [\d.]+\): the index has no Go threads \(it covers Python\)\./);
+  assert.match(
+    cli.stdout,
+    /No confident match \(confidence [\d.]+\): the index has no Go threads \(it covers Python\)\./,
+  );
   const json = spawnSync(process.execPath, [CLI, 'search', '-', '--index', out, '--json'], {
     input: GO_PANIC,
     encoding: 'utf8',
