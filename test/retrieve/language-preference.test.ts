@@ -119,6 +119,32 @@ for (const [name, input, language] of [
   });
 }
 
+test('without its exact thread, a failure still gets its own language first (another language without the filter)', async () => {
+  // What a whole-dump index does when it lacks the thread: the next best. Without the language rule,
+  // the Go panic's next best is Python's "list index out of range", and the other way round.
+  const { buildQuery } = await import('../../src/query/build-query.js');
+  const off = openEngine({ indexDir: multi, encoder, language: { mode: 'off' } });
+  try {
+    const otherFirstWithoutRule: string[] = [];
+    for (const [input, language, gold] of [
+      [GO_PANIC, 'go', 91000001],
+      [JAVA_NPE, 'java', 91000011],
+      [JEST_TYPEERROR, 'javascript', 91000021],
+      [PYTHON_INDEXERROR, 'python', 91000061],
+    ] as const) {
+      const { query } = buildQuery(input, 'auto');
+      const so = { top: 3, exclude: new Set([gold]) };
+      const [first] = await engine.retriever('hybrid').search(query, so);
+      assert.deepEqual(languagesOf(engine, first!.id), [language], `${language}: ${first!.id}`);
+      const [plain] = await off.retriever('hybrid').search(query, so);
+      if (!languagesOf(off, plain!.id).includes(language)) otherFirstWithoutRule.push(language);
+    }
+    assert.deepEqual(otherFirstWithoutRule, ['go', 'python'], 'the index is one where the rule matters');
+  } finally {
+    off.close();
+  }
+});
+
 test('every retriever prefers the language, as eval runs them', async () => {
   const { buildQuery } = await import('../../src/query/build-query.js');
   const { query } = buildQuery(GO_PANIC, 'log');
