@@ -47,6 +47,7 @@ for (const [name, language] of rules) {
   let wrongFirst = 0;
   let wrongPosted = 0;
   let wrongFirstNoGold = 0;
+  let ownFirstNoGold = 0;
   for (const q of queries) {
     const { query } = buildQuery(q.query, 'auto');
     const family = languageFamily(query.language);
@@ -58,6 +59,7 @@ for (const [name, language] of rules) {
     wrongPosted += hits.filter((h) => other(h.id, family)).length / POSTED;
     const without = await r.search(query, { top: 1, exclude: new Set([...q.exclude, ...q.gold]) });
     if (without[0] && other(without[0].id, family)) wrongFirstNoGold++;
+    if (without[0] && languagesOfTags(engine.index.tagsOf(without[0].id)).includes(family)) ownFirstNoGold++;
   }
   const share = (x: number) => Math.round((x / Math.max(1, n)) * 1000) / 1000;
   rows.push({
@@ -68,14 +70,16 @@ for (const [name, language] of rules) {
     otherLanguageFirst: share(wrongFirst),
     otherLanguagePosted: share(wrongPosted),
     otherLanguageFirstWithoutGold: share(wrongFirstNoGold),
+    ownLanguageFirstWithoutGold: share(ownFirstNoGold),
   });
   engine.close();
 }
 process.stdout.write(
-  '| rule | queries | gold first | other language first | other language in the 3 posted | other language first, gold left out |\n|---|---|---|---|---|---|\n',
+  '| rule | queries | gold first | other language first | other language in the 3 posted | gold left out: other language first | gold left out: own language first |\n' +
+    '|---|---|---|---|---|---|---|\n',
 );
 for (const x of rows)
   process.stdout.write(
-    `| ${x.rule} | ${x.queries} | ${x.goldFirst} | ${x.otherLanguageFirst} | ${x.otherLanguagePosted} | ${x.otherLanguageFirstWithoutGold} |\n`,
+    `| ${x.rule} | ${x.queries} | ${x.goldFirst} | ${x.otherLanguageFirst} | ${x.otherLanguagePosted} | ${x.otherLanguageFirstWithoutGold} | ${x.ownLanguageFirstWithoutGold} |\n`,
   );
 process.stdout.write(JSON.stringify(rows) + '\n');
