@@ -35,7 +35,10 @@ export interface SearchOptions {
   top?: number;
   retriever?: RetrieverName;
   kind?: InputKind;
-  /** The confidence an answer needs (default `DEFAULT_MIN_CONFIDENCE`; 0 answers always). */
+  /**
+   * The confidence an answer needs (default `DEFAULT_MIN_CONFIDENCE`; 0 answers always, except a failure
+   * in a language the index holds no thread of: see `SearchResult.reason`).
+   */
   minConfidence?: number;
 }
 

@@ -4,6 +4,7 @@ import { copyFileSync, mkdirSync, mkdtempSync, readFileSync, writeFileSync } fro
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { after, before, test } from 'node:test';
+import { judgeResult } from '../../src/answer.js';
 import { loadDefaultEncoder } from '../../src/encoder/load.js';
 import type { DocumentEncoder } from '../../src/encoder/types.js';
 import { openEngine, type Engine } from '../../src/engine.js';
@@ -186,6 +187,13 @@ test('on a Python-only index a Go panic stays quiet and says why; Python is answ
     const go = await py.search(GO_PANIC, { minConfidence: 0 });
     assert.equal(go.confident, false, 'not confident even at threshold 0');
     assert.match(go.reason ?? '', /^the index has no Go threads \(it covers Python\)$/);
+    // The App and the Action stay quiet and log the reason.
+    const verdict = judgeResult(go, { minScore: 0, languages: [] });
+    assert.equal(verdict.answer, false);
+    assert.equal(
+      !verdict.answer && verdict.reason,
+      'no confident answer: the index has no Go threads (it covers Python)',
+    );
     const python = await py.search(PYTHON_INDEXERROR, { minConfidence: 0 });
     assert.equal(python.reason, null);
     assert.equal(python.confident, true);
