@@ -19,10 +19,11 @@ export interface LanguageOptions {
 }
 
 /**
- * Chosen by measurement (see the README's "Language-aware ranking"): on a multi-language index the
- * filter puts a thread of the failure's own language first for every non-Python test failure, and
- * leaves the Python dev sets exactly as they were; a boost needs to be large enough to act as the
- * filter before it does the same, and a smaller one leaves other languages' threads on top.
+ * Chosen by measurement (README, "Language-aware ranking"): on a 44k-thread multi-language index, 15
+ * non-Python failures got their gold thread first under every rule, but without the filter 47% of the
+ * posted threads were another language's, and with the gold thread left out 47% got another language's
+ * thread first; a boost of 4 z units still left 31% and 40%, the filter 0% and 0%. The Python dev sets
+ * (T1, T2, real reports) are the same under every rule.
  */
 export const DEFAULT_LANGUAGE: LanguageOptions = { mode: 'filter', boost: 1, depth: 200 };
 
