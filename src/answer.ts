@@ -25,7 +25,9 @@ export function judgeResult(result: SearchResult, policy: AnswerPolicy): AnswerV
   if (result.confident === false)
     return {
       answer: false,
-      reason: `no confident answer${result.confidence === undefined ? '' : ` (confidence ${result.confidence})`}`,
+      reason: result.reason
+        ? `no confident answer: ${result.reason}`
+        : `no confident answer${result.confidence === undefined ? '' : ` (confidence ${result.confidence})`}`,
       result,
     };
   const best = result.results[0]!.score;

@@ -6,6 +6,8 @@ import { createDenseRetriever } from './retrieve/dense.js';
 import { createHybridRetriever } from './retrieve/hybrid.js';
 import { answerConfidence, DEFAULT_MIN_CONFIDENCE } from './retrieve/confidence.js';
 import { createRrfRetriever } from './retrieve/rrf.js';
+import { uncoveredLanguageReason } from './retrieve/language-coverage.js';
+import { withLanguagePreference, type LanguageOptions } from './retrieve/language-preference.js';
 import { rankThreads } from './retrieve/rank.js';
 import type { Retriever } from './retrieve/types.js';
 import type { Failure, Hit, Query } from './types.js';
@@ -22,13 +24,21 @@ export interface SearchResult {
   confidence: number;
   /** `confidence` reached the threshold: the App and the Action post, the CLI shows results. */
   confident: boolean;
+  /**
+   * Why the result is not confident whatever its confidence, for people ("the index has no Go
+   * threads (it covers Python)"); null when there is no such reason.
+   */
+  reason: string | null;
 }
 
 export interface SearchOptions {
   top?: number;
   retriever?: RetrieverName;
   kind?: InputKind;
-  /** The confidence an answer needs (default `DEFAULT_MIN_CONFIDENCE`; 0 answers always). */
+  /**
+   * The confidence an answer needs (default `DEFAULT_MIN_CONFIDENCE`; 0 answers always, except a failure
+   * in a language the index holds no thread of: see `SearchResult.reason`).
+   */
   minConfidence?: number;
 }
 
@@ -47,6 +57,8 @@ export interface Engine {
 export interface EngineOptions {
   indexDir: string;
   encoder?: DocumentEncoder | null;
+  /** How the failure's language shapes the ranking (default `DEFAULT_LANGUAGE`). */
+  language?: Partial<LanguageOptions>;
 }
 
 export class RetrieverUnavailableError extends Error {}
@@ -64,6 +76,8 @@ export function openEngine(opts: EngineOptions): Engine {
     );
     retrievers.set('rrf', createRrfRetriever(bm25, dense));
   }
+  // Every retriever prefers threads in the failure's language, the same way for search and eval.
+  for (const [name, r] of retrievers) retrievers.set(name, withLanguagePreference(r, index, opts.language));
   const available = [...retrievers.keys()];
   const defaultRetriever: RetrieverName = retrievers.has('hybrid') ? 'hybrid' : 'bm25';
   const retriever = (name: RetrieverName): Retriever => {
@@ -89,8 +103,10 @@ export function openEngine(opts: EngineOptions): Engine {
         query,
         results.map((h) => h.id),
       );
-      const confident = results.length > 0 && score >= (so.minConfidence ?? DEFAULT_MIN_CONFIDENCE);
-      return { query, failures, results, retriever: r.name, confidence: score, confident };
+      // An index with no thread in the failure's language would answer with another language's threads.
+      const reason = uncoveredLanguageReason(index.manifest, query.language);
+      const confident = reason === null && results.length > 0 && score >= (so.minConfidence ?? DEFAULT_MIN_CONFIDENCE);
+      return { query, failures, results, retriever: r.name, confidence: score, confident, reason };
     },
     close() {
       index.close();

@@ -24,6 +24,17 @@ export function defaultCorpus(): string {
   );
 }
 
+/** The so-python corpus's threads are all Python questions, but its rows carry no tags. */
+const SO_PYTHON_TAGS = ['python'];
+
+/**
+ * Tags for a corpus's untagged threads when the build is not told (`--default-tags`): `python` for the
+ * so-python corpus (`…/so-python/corpus.jsonl(.gz)`), none for any other corpus.
+ */
+export function knownCorpusTags(corpus: string): string[] {
+  return /[\\/]so-python[\\/]corpus\.jsonl(?:\.gz)?$/.test(resolve(corpus)) ? [...SO_PYTHON_TAGS] : [];
+}
+
 /** The shipped encoder's directory. */
 export function defaultModelDir(): string {
   return resolve(process.env.SNIPPET_SEARCH_MODEL ?? join(packageRoot(), 'models', 'snippet-encoder'));

@@ -45,6 +45,8 @@ export interface Query {
   prose: string;
   /** The primary error type, if any. */
   keyword: string | null;
+  /** The primary failure's language (`Failure.language`); null or absent when no failure was read. */
+  language?: string | null;
   /** Identifiers the query mentions (used for "why it matched"). */
   identifiers: string[];
   text: string;

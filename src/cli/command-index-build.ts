@@ -1,8 +1,10 @@
 import { abandonBuild, buildIndex } from '../index/build-index.js';
 import { loadDefaultEncoder } from '../encoder/load.js';
-import { defaultCorpus, defaultIndexDir } from '../paths.js';
+import { defaultCorpus, defaultIndexDir, knownCorpusTags } from '../paths.js';
 import { EXIT } from './errors.js';
 import { createProgress } from './progress.js';
+import type { TagCoverage } from '../index/manifest.js';
+import { languageName } from '../text/language-tags.js';
 
 export interface IndexBuildFlags {
   corpus?: string;
@@ -10,6 +12,7 @@ export interface IndexBuildFlags {
   dense: boolean;
   siteUrl?: string;
   tags?: string;
+  defaultTags?: string;
   threads?: number;
   limit?: number;
   json?: boolean;
@@ -39,10 +42,8 @@ export async function runIndexBuild(o: IndexBuildFlags): Promise<void> {
       out,
       encoder,
       siteUrl: o.siteUrl,
-      tags: o.tags
-        ?.split(',')
-        .map((t) => t.trim())
-        .filter(Boolean),
+      tags: tagList(o.tags),
+      defaultTags: o.defaultTags !== undefined ? tagList(o.defaultTags) : knownCorpusTags(corpus),
       limit: o.limit,
       onProgress: (p) => {
         const label =
@@ -63,7 +64,23 @@ export async function runIndexBuild(o: IndexBuildFlags): Promise<void> {
   }
   progress.done(
     `Index built in ${manifest.buildSeconds}s at ${out}: ${manifest.counts.documents} threads` +
-      `${manifest.encoder ? `, dense vectors (${manifest.encoder.id})` : ', BM25 only'}.`,
+      `${manifest.encoder ? `, dense vectors (${manifest.encoder.id})` : ', BM25 only'}; ${coverageLine(manifest.tags)}.`,
   );
   if (o.json) process.stdout.write(JSON.stringify(manifest, null, 2) + '\n');
+}
+
+function tagList(list: string | undefined): string[] | undefined {
+  return list
+    ?.split(',')
+    .map((t) => t.trim().toLowerCase())
+    .filter(Boolean);
+}
+
+/** "threads by language: Python 43795, Go 12; 589 without a language tag" */
+function coverageLine(c: TagCoverage | undefined): string {
+  if (!c) return 'no tag coverage';
+  const langs = Object.entries(c.languages)
+    .filter(([, n]) => n > 0)
+    .map(([l, n]) => `${languageName(l)} ${n}`);
+  return `threads by language: ${langs.length ? langs.join(', ') : 'none tagged'}; ${c.withoutLanguage} without a language tag`;
 }

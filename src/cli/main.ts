@@ -7,6 +7,7 @@ import { runIndexPack, runIndexPull } from './command-index-pack.js';
 import { runSearch } from './command-search.js';
 import { runServe } from './command-serve.js';
 import { EXIT, reportError } from './errors.js';
+import type { LanguageOptions } from '../retrieve/language-preference.js';
 
 // A reader that stops early (`snippet-search search log | head`) closes the pipe: that is not an error.
 process.stdout.on('error', (err: NodeJS.ErrnoException) => {
@@ -19,6 +20,14 @@ function unitInterval(v: string): number {
   const n = Number(v);
   if (!(n >= 0 && n <= 1)) throw new InvalidArgumentError('expected a number from 0 to 1');
   return n;
+}
+
+/** `--language`: `filter`, `off`, or `boost:Z` (Z in z units, e.g. boost:1). */
+function languageRule(v: string): Partial<LanguageOptions> {
+  if (v === 'filter' || v === 'off') return { mode: v };
+  const m = /^boost:(\d+(?:\.\d+)?)$/.exec(v);
+  if (m) return { mode: 'boost', boost: Number(m[1]) };
+  throw new InvalidArgumentError('expected filter, off or boost:Z (e.g. boost:1)');
 }
 
 function positiveInt(v: string): number {
@@ -47,6 +56,10 @@ index
     "dump only: the site the dump is from (default: from the dump directory's name, e.g. stackoverflow.com)",
   )
   .option('--tags <list>', 'dump only: keep questions with one of these comma-separated tags')
+  .option(
+    '--default-tags <list>',
+    'comma-separated tags for threads that have none (default: python for the so-python corpus, else none)',
+  )
   .option('--threads <n>', 'encoder threads', positiveInt)
   .option('--limit <n>', 'stop after N documents (smoke runs)', positiveInt)
   .option('--json', 'print the manifest as JSON')
@@ -121,6 +134,11 @@ program
     unitInterval,
   )
   .option('--ablation', 'also run the error-block-only and final-line-only queries of a reports file')
+  .option(
+    '--language <rule>',
+    "how the failure's language shapes the ranking: filter (the product's), off, or boost:Z (measurement)",
+    languageRule,
+  )
   .option('--index <dir>', 'index directory')
   .option('--json', 'print JSON')
   .action(async (o) => runEval(o));

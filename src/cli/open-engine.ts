@@ -6,12 +6,16 @@ import { MANIFEST_FILE } from '../index/manifest.js';
 import { IndexError } from '../index/manifest.js';
 import { defaultCorpus, defaultIndexDir } from '../paths.js';
 import { runIndexBuild } from './command-index-build.js';
+import type { LanguageOptions } from '../retrieve/language-preference.js';
 
 /**
  * Opens the index for `search`/`eval`. With no index yet at the default place, builds the default one
  * first (and says so); with no corpus either, says how to get one.
  */
-export async function openEngineForCli(indexDir: string | undefined): Promise<Engine> {
+export async function openEngineForCli(
+  indexDir: string | undefined,
+  language?: Partial<LanguageOptions>,
+): Promise<Engine> {
   const dir = indexDir ?? defaultIndexDir();
   if (!indexDir && !existsSync(join(dir, MANIFEST_FILE))) {
     const corpus = defaultCorpus();
@@ -26,5 +30,5 @@ export async function openEngineForCli(indexDir: string | undefined): Promise<En
     await runIndexBuild({ corpus, out: dir, dense: true });
   }
   const encoder = await loadDefaultEncoder({ optional: true });
-  return openEngine({ indexDir: dir, encoder });
+  return openEngine({ indexDir: dir, encoder, language });
 }

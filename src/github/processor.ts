@@ -335,7 +335,7 @@ export class Processor {
       result.results.length === 0
         ? `🔎 I found no error or traceback to search for in this comment${c.issueBody ? ' or the issue' : ''}. Paste the traceback (in a code block) after \`/snippet-search\`.`
         : result.confident === false
-          ? `🔎 No confident match for \`${oneLine(result.query.errorLine || result.failures[0]?.errorType || 'this text')}\`: the StackOverflow threads I found do not speak of this error (confidence ${result.confidence ?? 0}).`
+          ? `🔎 No confident match for \`${oneLine(result.query.errorLine || result.failures[0]?.errorType || 'this text')}\`: ${result.reason ?? `the StackOverflow threads I found do not speak of this error (confidence ${result.confidence ?? 0})`}.`
           : `🔎 **StackOverflow threads that match**\n\n${resultToMarkdown(result, { maxResults: config.maxResults })}\n\n---\n<sub>${ATTRIBUTION}</sub>`;
     const plan: Plan = {
       kind: 'comment',

@@ -26,6 +26,7 @@ import {
   HNSW_FILE, INDEX_FORMAT, INDEX_FORMAT_VERSION, IndexError, MANIFEST_FILE, SQLITE_FILE, type EncoderInfo, type Manifest,
 } from './manifest.js';
 import { createSchema, FTS_FIELDS, FTS_TOKENIZER } from './schema.js';
+import { tagCoverage } from './tag-coverage.js';
 
 export interface BuildProgress {
   stage: 'read' | 'encode' | 'hnsw' | 'finish';
@@ -44,6 +45,11 @@ export interface BuildOptions {
   siteUrl?: string;
   /** StackExchange dump only: keep questions with one of these tags. */
   tags?: string[];
+  /**
+   * Tags for threads that come without any (a corpus known to be of one language, like so-python, whose
+   * rows carry no tags): stored with the thread, so language-aware ranking and coverage see them.
+   */
+  defaultTags?: string[];
   /** Leave out rows of these corpus splits (so-python: e.g. nothing, or `test` for experiments). */
   excludeSplits?: string[];
   onProgress?: (p: BuildProgress) => void;
@@ -140,6 +146,7 @@ async function buildLocked(
     }
     opts.onProgress?.({ stage: 'finish', done: counts.documents, total: counts.documents, fraction: 1 });
     db.exec(`INSERT INTO docs_fts(docs_fts) VALUES ('optimize')`);
+    const tags = tagCoverage(db);
     db.close();
 
     manifest = {
@@ -152,6 +159,7 @@ async function buildLocked(
       text: { fields: [...FTS_FIELDS], tokenizer: FTS_TOKENIZER },
       encoder: encoderInfo,
       buildSeconds: Math.round((performance.now() - started) / 10) / 100,
+      tags,
     };
     writeFileSync(join(partial, MANIFEST_FILE), JSON.stringify(manifest, null, 2) + '\n');
   } catch (err) {
@@ -322,6 +330,7 @@ async function insertDocuments(
     if (seen.has(thread.id)) continue;
     seen.add(thread.id);
     const doc = toDocument(thread);
+    if (doc.tags.length === 0 && opts.defaultTags?.length) doc.tags = [...opts.defaultTags];
     batch.push(doc);
     documents++;
     if (doc.body) withQuestion++;

@@ -16,6 +16,23 @@ export const EncoderInfo = z.object({
 });
 export type EncoderInfo = z.infer<typeof EncoderInfo>;
 
+/**
+ * What the index covers, by thread tags (written since language-aware ranking; absent in older indexes,
+ * which are then treated as of unknown coverage: no language preference, no language quiet).
+ */
+export const TagCoverage = z.object({
+  threads: z.number().int(),
+  /** Threads with at least one tag. */
+  withTags: z.number().int(),
+  /** Threads with no tag of any language in `text/language-tags.ts`: searched whatever the language. */
+  withoutLanguage: z.number().int(),
+  /** Threads per language family (every family listed, 0 where the index has none). */
+  languages: z.record(z.string(), z.number().int()),
+  /** The most frequent tags, most frequent first. */
+  top: z.array(z.object({ tag: z.string(), count: z.number().int() })),
+});
+export type TagCoverage = z.infer<typeof TagCoverage>;
+
 export const Manifest = z.object({
   format: z.literal(INDEX_FORMAT),
   formatVersion: z.number().int(),
@@ -26,6 +43,7 @@ export const Manifest = z.object({
   text: z.object({ fields: z.array(z.string()), tokenizer: z.string() }),
   encoder: EncoderInfo.nullable(),
   buildSeconds: z.number(),
+  tags: TagCoverage.optional(),
 });
 export type Manifest = z.infer<typeof Manifest>;
 

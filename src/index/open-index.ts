@@ -19,6 +19,8 @@ export interface SearchIndex {
   documentFrequency(term: string): number;
   /** The error type a thread's question names, or null. */
   keywordOf(id: number): string | null;
+  /** A thread's tags ([] for a thread the index lacks). */
+  tagsOf(id: number): string[];
   /**
    * FTS5 BM25 top `limit` for a MATCH expression, with per-field weights in `FTS_FIELDS` order; scores
    * are positive, higher is better.
@@ -67,6 +69,7 @@ export function openIndex(dirIn: string, opts: OpenOptions = {}): SearchIndex {
   }
   const getDoc = db.prepare('SELECT * FROM docs WHERE id = ?');
   const keywordStmt = db.prepare('SELECT keyword FROM docs WHERE id = ?').pluck();
+  const tagsStmt = db.prepare('SELECT tags FROM docs WHERE id = ?').pluck();
   const dfStmt = db.prepare('SELECT doc FROM docs_vocab WHERE term = ?').pluck();
   const dfCache = new Map<string, number>();
   const bm25Stmts = new Map<string, Database.Statement>();
@@ -92,6 +95,10 @@ export function openIndex(dirIn: string, opts: OpenOptions = {}): SearchIndex {
     },
     keywordOf(id) {
       return (keywordStmt.get(id) as string | null | undefined) ?? null;
+    },
+    tagsOf(id) {
+      const tags = tagsStmt.get(id) as string | undefined;
+      return tags ? tags.split(' ') : [];
     },
     bm25(match, weights, limit) {
       const key = weights.map((w) => Number(w)).join(', ');

@@ -53,7 +53,16 @@ export function buildQuery(input: string, kind: InputKind = 'auto', shape: Query
   const keyword = primary?.errorType ? shortErrorName(primary.errorType) : null;
   const text = [prose, code, error].filter((s) => s.trim()).join('\n');
   return {
-    query: { code, error, errorLine, prose, keyword, identifiers: identifiersOf(`${code}\n${error}`), text },
+    query: {
+      code,
+      error,
+      errorLine,
+      prose,
+      keyword,
+      language: primary?.language ?? null,
+      identifiers: identifiersOf(`${code}\n${error}`),
+      text,
+    },
     failures,
     kind: resolved,
   };

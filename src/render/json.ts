@@ -3,7 +3,8 @@ import { scrubSecrets } from '../extract/scrub-secrets.js';
 
 /**
  * The JSON view of a search: `{"query": {...}, "confident", "confidence", "results": [...]}`. Results are
- * always listed; `confident: false` says the App and the Action would stay quiet on them.
+ * always listed; `confident: false` says the App and the Action would stay quiet on them, and `reason`
+ * (or null) why, when it is not the confidence alone (the index has no thread in the failure's language).
  */
 export function searchToJson(r: SearchResult): object {
   return {
@@ -20,6 +21,7 @@ export function searchToJson(r: SearchResult): object {
     retriever: r.retriever,
     confident: r.confident,
     confidence: r.confidence,
+    reason: r.reason,
     results: r.results.map((h, i) => ({
       rank: i + 1,
       id: h.id,

@@ -15,17 +15,20 @@ export function searchToText(r: SearchResult, opts: { all?: boolean } = {}): str
     );
   else out.push('No failure recognized; searching the text as written.');
   if (r.results.length === 0) {
-    out.push('No matching threads.');
+    out.push(r.reason ? `No matching threads: ${r.reason}.` : 'No matching threads.');
     return out.join('\n') + '\n';
   }
+  const why = r.reason ?? 'the threads found do not speak of this error';
   if (!r.confident && !opts.all) {
     out.push(
-      `No confident match (confidence ${r.confidence.toFixed(2)}): the threads found do not speak of this error. ` +
-        'Run with --all to see the candidates anyway.',
+      `No confident match (confidence ${r.confidence.toFixed(2)}): ${why}. Run with --all to see the candidates anyway.`,
     );
     return out.join('\n') + '\n';
   }
-  if (!r.confident) out.push(`No confident match (confidence ${r.confidence.toFixed(2)}); the candidates anyway:`);
+  if (!r.confident)
+    out.push(
+      `No confident match (confidence ${r.confidence.toFixed(2)}${r.reason ? `; ${r.reason}` : ''}); the candidates anyway:`,
+    );
   out.push('');
   r.results.forEach((h, i) => out.push(...hitLines(h, i + 1)));
   out.push(`Results from StackOverflow (CC BY-SA), ranked by ${r.retriever}.`);

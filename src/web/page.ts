@@ -45,7 +45,7 @@ export const PAGE_HTML = `<!doctype html>
   <section id="answers" hidden aria-labelledby="answers-h">
     <h2 id="answers-h">Threads</h2>
     <div id="unsure" hidden>
-      <p><strong>No confident match.</strong> None of these threads looks like it fixes this error.</p>
+      <p><strong>No confident match.</strong> <span id="unsure-why">None of these threads looks like it fixes this error.</span></p>
       <button type="button" id="show-anyway" aria-expanded="false" aria-controls="results">Show anyway</button>
     </div>
     <ol id="results"></ol>
@@ -157,6 +157,10 @@ export const PAGE_JS = `'use strict';
     // Older servers have no "confident" field: treat that as confident, as the CLI does.
     const confident = json.confident !== false;
     unsure.hidden = confident || none;
+    // The index lacks the failure's language ("the index has no Go threads …"): say that instead.
+    $('unsure-why').textContent = typeof json.reason === 'string' && json.reason
+      ? json.reason.charAt(0).toUpperCase() + json.reason.slice(1) + '.'
+      : 'None of these threads looks like it fixes this error.';
     results.hidden = !confident && !none;
     showAnyway.setAttribute('aria-expanded', 'false');
     $('ranked').textContent = none ? 'No matching threads.' : 'Ranked by ' + json.retriever + '.';
