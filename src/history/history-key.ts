@@ -20,6 +20,32 @@ export function isGenericLine(text: string): boolean {
   return line.length < 4 || GENERIC.some((re) => re.test(line));
 }
 
+/** Values that change from run to run: URLs, paths, addresses, hashes, numbers. */
+function maskValues(text: string): string {
+  return text
+    .replace(/https?:\/\/\S+/g, '<url>')
+    .replace(/(?:[A-Z]:)?(?:[\\/][\w.\-~@+]+){2,}[\\/]?/gi, '<path>')
+    .replace(/\b0x[0-9a-fA-F]+\b/g, '<hex>')
+    .replace(/\b(?=[0-9a-f]*\d)(?=[0-9a-f]*[a-f])[0-9a-f]{7,64}\b/g, '<hex>')
+    .replace(/(?<![A-Za-z\d.])\d+(?:\.\d+)?(?![\d.])/g, '<n>');
+}
+
+/**
+ * The message as history matches it: the extractor's template masks every quoted value, which would
+ * make `No module named 'torchvision'` and `No module named 'homeassistant'` one failure. Here a short
+ * quoted value (a module, a type, a key name) is kept, with the run-to-run values inside it masked;
+ * a long one is masked whole.
+ */
+export function historyTemplate(message: string): string {
+  return maskValues(
+    message.replace(/(['"`])((?:(?!\1)[^\n]){0,300})\1/g, (_m, q: string, inner: string) =>
+      inner.length <= 80 ? `${q}${maskValues(inner).replace(/['"`]/g, '')}${q}` : `${q}<*>${q}`,
+    ),
+  )
+    .replace(/\s+/g, ' ')
+    .trim();
+}
+
 export interface HistoryKey {
   key: string;
   errorType: string;
@@ -28,8 +54,8 @@ export interface HistoryKey {
 }
 
 /**
- * What a failure is matched by across runs: its error type and its message template (numbers, paths,
- * quoted values masked), from the first failure that is not a generic wrapper line. Null when there is
+ * What a failure is matched by across runs: its error type and its message with the values that change
+ * from run to run masked (`historyTemplate`), from the first failure that is not a generic wrapper line. Null when there is
  * none: such a failure is neither recorded nor matched.
  */
 export function historyKey(failures: readonly Failure[]): HistoryKey | null {
@@ -38,8 +64,9 @@ export function historyKey(failures: readonly Failure[]): HistoryKey | null {
     if (!f.errorType && isGenericLine(line)) continue;
     if (!f.errorType && !f.template.trim()) continue;
     const template = f.template.trim();
+    const matched = historyTemplate(f.errorMessage || f.errorText);
     return {
-      key: f.errorType ? `${f.errorType}: ${template}` : template,
+      key: f.errorType ? `${f.errorType}: ${matched}` : matched,
       errorType: f.errorType,
       template,
       message: line,

@@ -1,6 +1,6 @@
 import assert from 'node:assert/strict';
 import { describe, test } from 'node:test';
-import { historyKey, isGenericLine } from '../../src/history/history-key.js';
+import { historyKey, historyTemplate, isGenericLine } from '../../src/history/history-key.js';
 import { ago, historyLine, type HistoryFacts } from '../../src/history/history-line.js';
 import type { StoredFailure } from '../../src/history/types.js';
 import type { Failure } from '../../src/types.js';
@@ -53,18 +53,19 @@ describe('history line rules', () => {
   });
 
   test('also failing on the default branch, not recovered there', () => {
+    const first = 'abc1234'.padEnd(40, '0');
     const list = [
-      past({ branch: 'main', pr: null, sha: 'abc1234'.padEnd(40, '0'), at: NOW - 50 * H }),
+      past({ branch: 'main', pr: null, sha: first, at: NOW - 50 * H }),
       past({ branch: 'main', pr: null, at: NOW - 2 * H }),
       past({ pr: 7 }),
     ];
     assert.equal(
       historyLine(facts(list)),
-      '🔁 Also failing on `main` since [abc1234](https://github.com/acme/widgets/commit/abc12340000000000000000000000000000000000) (2 days, 2 runs): probably not caused by this PR.'.replace(
-        'abc12340000000000000000000000000000000000',
-        'abc1234'.padEnd(40, '0'),
-      ),
+      `🔁 Also failing on \`main\` since [abc1234](https://github.com/acme/widgets/commit/${first}) (2 days, 2 runs): probably not caused by this PR.`,
     );
+    // Passed on main since: no longer "also failing", but "fixed" (rule 3).
+    const fixed = list.map((f) => (f.branch === 'main' ? { ...f, recoveredSha: 'def5678'.padEnd(40, '1') } : f));
+    assert.match(historyLine(facts(fixed)), /^🩹 Failed the same way on `main` and was fixed in \[def5678\]/);
   });
 
   test('flaky: passed on a re-run of the same commit', () => {
@@ -103,6 +104,17 @@ describe('history line rules', () => {
 });
 
 describe('history key', () => {
+  test('run-to-run values are masked, short quoted names are kept', () => {
+    assert.equal(historyTemplate("No module named 'torchvision'"), "No module named 'torchvision'");
+    assert.notEqual(historyTemplate("No module named 'torchvision'"), historyTemplate("No module named 'homeassistant'"));
+    assert.equal(
+      historyTemplate("FileNotFoundError at /home/runner/work/a/b.py line 12: '/tmp/pytest-7/x.json' (0x7f3a)"),
+      "FileNotFoundError at <path> line <n>: '<path>' (<hex>)",
+    );
+    assert.equal(historyTemplate("KeyError 'user_4821' in run 9f3c2a1b"), "KeyError 'user_<n>' in run <hex>");
+    assert.equal(historyTemplate(`got '${'x'.repeat(100)}'`), "got '<*>'");
+  });
+
   const f = (o: Partial<Failure>): Failure => ({
     language: 'python',
     errorType: '',
@@ -143,7 +155,7 @@ describe('history key', () => {
         }),
       ]),
       {
-        key: "ModuleNotFoundError: No module named '<*>'",
+        key: "ModuleNotFoundError: No module named 'torchvision'",
         errorType: 'ModuleNotFoundError',
         template: "No module named '<*>'",
         message: "ModuleNotFoundError: No module named 'torchvision'",
