@@ -5,12 +5,11 @@
  * processor. Work is a plan computed without side effects, then one step applying it (processor.ts).
  */
 import type { IncomingMessage, ServerResponse } from 'node:http';
-import { dirname, join } from 'node:path';
 import type { Probot } from 'probot';
 import { openEngine, type Engine } from '../engine.js';
 import { loadDefaultEncoder } from '../encoder/load.js';
 import { lazyStore } from '../history/lazy-store.js';
-import { DEFAULT_HISTORY_FILE, openFailureStore } from '../history/open-store.js';
+import { defaultHistoryFile, openFailureStore } from '../history/open-store.js';
 import type { FailureStore } from '../history/types.js';
 import { defaultIndexDir } from '../paths.js';
 import { CommentWriter } from './comment-writer.js';
@@ -265,10 +264,7 @@ export function instrument(octokit: GitHubClient, metrics: Metrics): void {
 }
 
 function defaultHistory(options: AppOptions): FailureStore {
-  if (process.env.REDIS_URL || process.env.SNIPPET_SEARCH_HISTORY_DB) return openFailureStore({ now: options.now });
-  const queue = options.queueFile ?? process.env.SNIPPET_SEARCH_QUEUE_DB ?? 'snippet-search-queue.db';
-  const file = queue === ':memory:' ? ':memory:' : join(dirname(queue), DEFAULT_HISTORY_FILE);
-  return openFailureStore({ file, now: options.now });
+  return openFailureStore({ file: defaultHistoryFile(options.queueFile), now: options.now });
 }
 
 async function defaultEngine(): Promise<Engine> {

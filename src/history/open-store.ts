@@ -1,3 +1,4 @@
+import { dirname, join } from 'node:path';
 import { Redis } from 'ioredis';
 import { RedisFailureStore } from './redis-store.js';
 import { SqliteFailureStore } from './sqlite-store.js';
@@ -16,6 +17,17 @@ export interface OpenStoreOptions {
   now?: () => number;
 }
 
+/**
+ * The SQLite file of the history when none is named: `$SNIPPET_SEARCH_HISTORY_DB`, else
+ * `snippet-search-history.db` in the directory of the App's queue journal (`$SNIPPET_SEARCH_QUEUE_DB`,
+ * default the working directory). A journal in memory gets a history in memory.
+ */
+export function defaultHistoryFile(queueFile?: string, env: NodeJS.ProcessEnv = process.env): string {
+  if (env.SNIPPET_SEARCH_HISTORY_DB) return env.SNIPPET_SEARCH_HISTORY_DB;
+  const queue = queueFile ?? env.SNIPPET_SEARCH_QUEUE_DB ?? 'snippet-search-queue.db';
+  return queue === ':memory:' ? ':memory:' : join(dirname(queue), DEFAULT_HISTORY_FILE);
+}
+
 export function retentionFromEnv(env: NodeJS.ProcessEnv = process.env): number {
   const raw = env.SNIPPET_SEARCH_HISTORY_DAYS;
   if (raw === undefined || raw === '') return DEFAULT_RETENTION_DAYS;
@@ -30,6 +42,6 @@ export function openFailureStore(o: OpenStoreOptions = {}): FailureStore {
   const retentionDays = o.retentionDays ?? retentionFromEnv();
   const url = o.redisUrl ?? process.env.REDIS_URL;
   if (url) return new RedisFailureStore({ redis: new Redis(url, { maxRetriesPerRequest: 3 }), retentionDays, now: o.now });
-  const file = o.file ?? process.env.SNIPPET_SEARCH_HISTORY_DB ?? DEFAULT_HISTORY_FILE;
+  const file = o.file ?? defaultHistoryFile();
   return new SqliteFailureStore({ file, retentionDays, now: o.now });
 }
