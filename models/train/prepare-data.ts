@@ -119,7 +119,9 @@ for await (const t of readJsonlCorpus(corpus)) {
 /** What the feedback file gave: the model card and the training report say it. */
 const feedback = { file: feedbackFile, lines: 0, pairs: 0, negatives: 0, skippedHeldOut: 0, skippedUnknown: 0 };
 if (feedbackFile) {
-  const lines = readFileSync(feedbackFile, 'utf8').split('\n').filter((l) => l.trim());
+  const lines = readFileSync(feedbackFile, 'utf8')
+    .split('\n')
+    .filter((l) => l.trim());
   lines.forEach((line, i) => {
     let row: { query?: unknown; helped?: unknown; notHelped?: unknown };
     try {

@@ -37,14 +37,18 @@ export async function runHistoryForget(repo: string, o: StoreOptions): Promise<v
   const deleted = await withStore(o, (s) => s.forget(repo));
   const where = o.db ?? (process.env.REDIS_URL ? 'Redis (REDIS_URL)' : defaultHistoryFile());
   process.stdout.write(
-    o.json ? `${JSON.stringify({ repo, deleted, store: where })}\n` : `deleted ${deleted} record(s) of ${repo} from ${where}\n`,
+    o.json
+      ? `${JSON.stringify({ repo, deleted, store: where })}\n`
+      : `deleted ${deleted} record(s) of ${repo} from ${where}\n`,
   );
   if (deleted === 0) process.exitCode = EXIT.nothingFound;
 }
 
 export async function runHistoryPurge(o: StoreOptions): Promise<void> {
   const deleted = await withStore(o, (s) => s.purge());
-  process.stdout.write(o.json ? `${JSON.stringify({ deleted })}\n` : `deleted ${deleted} record(s) past the retention\n`);
+  process.stdout.write(
+    o.json ? `${JSON.stringify({ deleted })}\n` : `deleted ${deleted} record(s) past the retention\n`,
+  );
 }
 
 /** One line per voted result, in the training recipe's format (`npm run train -- --feedback FILE`). */

@@ -130,7 +130,7 @@ const history = program
   .description("the App's record of each repository's failing jobs (Redis with REDIS_URL, else a SQLite file)");
 history
   .command('forget')
-  .description("delete everything recorded for one repository: failures, shown answers, votes")
+  .description('delete everything recorded for one repository: failures, shown answers, votes')
   .argument('<owner/repo>', 'the repository, e.g. octo-org/widgets')
   .option('--db <file>', 'SQLite file (default: $SNIPPET_SEARCH_HISTORY_DB or snippet-search-history.db)')
   .option('--json', 'print JSON')
@@ -146,7 +146,10 @@ const feedback = program.command('feedback').description("readers' votes on the 
 feedback
   .command('export')
   .description('write the voted results as JSONL for the training recipe (npm run train -- --feedback FILE)')
-  .requiredOption('--out <file>', 'JSONL to write: {"query", "helped": [thread ids], "notHelped": [thread ids]} per line')
+  .requiredOption(
+    '--out <file>',
+    'JSONL to write: {"query", "helped": [thread ids], "notHelped": [thread ids]} per line',
+  )
   .option('--include-private', 'include results from private repositories (left out by default)')
   .option('--db <file>', 'SQLite file (default: $SNIPPET_SEARCH_HISTORY_DB or snippet-search-history.db)')
   .option('--json', 'print JSON')

@@ -55,11 +55,15 @@ export const ConfigSchema = z
       .min(1)
       .max(365)
       .default(30)
-      .describe('how far back the history line looks, in days (the store keeps at most its retention, 30 days unless set)'),
+      .describe(
+        'how far back the history line looks, in days (the store keeps at most its retention, 30 days unless set)',
+      ),
     feedback: z
       .boolean()
       .default(true)
-      .describe('"helped" boxes under the answers of the CI comment; ticks are recorded as votes that train the ranking'),
+      .describe(
+        '"helped" boxes under the answers of the CI comment; ticks are recorded as votes that train the ranking',
+      ),
     muteLabel: z
       .string()
       .min(1)

@@ -27,7 +27,7 @@ function maskValues(text: string): string {
     .replace(/(?:[A-Z]:)?(?:[\\/][\w.\-~@+]+){2,}[\\/]?/gi, '<path>')
     .replace(/\b0x[0-9a-fA-F]+\b/g, '<hex>')
     .replace(/\b(?=[0-9a-f]*\d)(?=[0-9a-f]*[a-f])[0-9a-f]{7,64}\b/g, '<hex>')
-    .replace(/(?<![A-Za-z\d.])\d+(?:\.\d+)?(?![\d.])/g, '<n>');
+    .replace(/(?<![a-z\d.])\d+(?:\.\d+)?(?![\d.])/gi, '<n>');
 }
 
 /**

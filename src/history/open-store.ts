@@ -41,7 +41,8 @@ export function retentionFromEnv(env: NodeJS.ProcessEnv = process.env): number {
 export function openFailureStore(o: OpenStoreOptions = {}): FailureStore {
   const retentionDays = o.retentionDays ?? retentionFromEnv();
   const url = o.redisUrl ?? process.env.REDIS_URL;
-  if (url) return new RedisFailureStore({ redis: new Redis(url, { maxRetriesPerRequest: 3 }), retentionDays, now: o.now });
+  if (url)
+    return new RedisFailureStore({ redis: new Redis(url, { maxRetriesPerRequest: 3 }), retentionDays, now: o.now });
   const file = o.file ?? defaultHistoryFile();
   return new SqliteFailureStore({ file, retentionDays, now: o.now });
 }

@@ -23,7 +23,8 @@ import {
 const PREFIX = 'ss:hist:';
 const SHOWN_INDEX = `${PREFIX}shown-index`;
 
-const enc = (s: string) => encodeURIComponent(s.toLowerCase()).replace(/[*?[\]]/g, (c) => `%${c.charCodeAt(0).toString(16)}`);
+const enc = (s: string) =>
+  encodeURIComponent(s.toLowerCase()).replace(/[*?[\]]/g, (c) => `%${c.charCodeAt(0).toString(16)}`);
 const base = (s: RepoScope) => `${PREFIX}${s.installationId}:${enc(s.repo)}:`;
 
 export interface RedisStoreOptions {

@@ -38,7 +38,10 @@ test('the Action records each failing log and says whether this repository saw i
 
   let store = new SqliteFailureStore({ file, now: () => now });
   const first = await recordActionFailure(store, run, 'test:ci-py-006.txt', result, { days: 30, now });
-  assert.equal(first, `🆕 New in this PR: not seen on \`${prEvent.repository.default_branch}\` or in other PRs in 30 days.`);
+  assert.equal(
+    first,
+    `🆕 New in this PR: not seen on \`${prEvent.repository.default_branch}\` or in other PRs in 30 days.`,
+  );
   // The same step again (a re-run of the same attempt) records nothing twice.
   await recordActionFailure(store, run, 'test:ci-py-006.txt', result, { days: 30, now });
   await store.close();
@@ -49,7 +52,10 @@ test('the Action records each failing log and says whether this repository saw i
     { ...env, GITHUB_RUN_ID: '501' },
     { ...prEvent, pull_request: { ...prEvent.pull_request, number: 99, head: { sha: 'e'.repeat(40), ref: 'b' } } },
   );
-  const second = await recordActionFailure(store, other, 'test:ci-py-006.txt', result, { days: 30, now: now + 3600_000 });
+  const second = await recordActionFailure(store, other, 'test:ci-py-006.txt', result, {
+    days: 30,
+    now: now + 3600_000,
+  });
   assert.equal(second, `👀 Seen in 1 other PR in 30 days (#${prEvent.pull_request.number}).`);
   assert.equal((await store.failures(run.scope, { job: 'test:ci-py-006.txt', since: 0 })).length, 2);
   await store.close();

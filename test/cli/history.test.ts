@@ -39,9 +39,21 @@ async function seeded(): Promise<string> {
   const priv = { installationId: 2, repo: 'acme/secret' };
   await s.recordFailure(pub, failure(1));
   await s.recordFailure(priv, failure(2));
-  await s.recordShown(pub, { resultId: 'aaaaaa1', query: 'ValueError: bad', threads: [10, 11, 12], private: false, at: Date.now() });
+  await s.recordShown(pub, {
+    resultId: 'aaaaaa1',
+    query: 'ValueError: bad',
+    threads: [10, 11, 12],
+    private: false,
+    at: Date.now(),
+  });
   await s.setVote(pub, { resultId: 'aaaaaa1', threadId: 11, user: 'alice', at: Date.now() }, true);
-  await s.recordShown(priv, { resultId: 'bbbbbb2', query: 'KeyError: x', threads: [20, 21], private: true, at: Date.now() });
+  await s.recordShown(priv, {
+    resultId: 'bbbbbb2',
+    query: 'KeyError: x',
+    threads: [20, 21],
+    private: true,
+    at: Date.now(),
+  });
   await s.setVote(priv, { resultId: 'bbbbbb2', threadId: 20, user: 'bob', at: Date.now() }, true);
   await s.close();
   return file;
@@ -67,7 +79,10 @@ test('history forget deletes one repository (exit 1 when nothing was there); bad
   assert.equal(r.out, `deleted 3 record(s) of acme/secret from ${db}\n`);
   assert.equal(run(['history', 'forget', 'acme/secret', '--db', db]).code, 1);
   const s = new SqliteFailureStore({ file: db });
-  assert.equal((await s.failures({ installationId: 1, repo: 'acme/widgets' }, { job: 'CI / test', since: 0 })).length, 1);
+  assert.equal(
+    (await s.failures({ installationId: 1, repo: 'acme/widgets' }, { job: 'CI / test', since: 0 })).length,
+    1,
+  );
   assert.deepEqual(await s.failures({ installationId: 2, repo: 'acme/secret' }, { job: 'CI / test', since: 0 }), []);
   await s.close();
   const bad = run(['history', 'forget', 'not a repo', '--db', db]);

@@ -166,7 +166,13 @@ describe('history lines in the CI comment', () => {
     let fixed = '';
     repoMocks(scope, HELLO, 2002, '');
     prComment(scope, HELLO, 2, (b) => (fixed = b), posted);
-    const rerun = checkRun(HELLO, { jobId: 2002, prs: [2], sha: sha('d4'), branch: 'feature-a', conclusion: 'success' });
+    const rerun = checkRun(HELLO, {
+      jobId: 2002,
+      prs: [2],
+      sha: sha('d4'),
+      branch: 'feature-a',
+      conclusion: 'success',
+    });
     await h.deliver('check_run', rerun);
     assert.ok(
       fixed.includes(
@@ -253,7 +259,10 @@ describe('history lines in the CI comment', () => {
     await h.deliver('check_run', checkRun(HELLO, { jobId: 5001, prs: [2], sha: sha('f1'), branch: 'feature-a' }));
     assert.equal(sectionHead(posted, 'test').split('\n')[3]!.startsWith('1. **['), true, posted);
     assert.doesNotMatch(posted, /snippet-search:vote|New in this PR/);
-    assert.deepEqual(await store.failures({ installationId: 42, repo: 'Codertocat/Hello-World' }, { job: 'CI / test', since: 0 }), []);
+    assert.deepEqual(
+      await store.failures({ installationId: 42, repo: 'Codertocat/Hello-World' }, { job: 'CI / test', since: 0 }),
+      [],
+    );
   });
 });
 
@@ -318,7 +327,7 @@ describe('feedback boxes', () => {
     assert.deepEqual(await store.feedback({ includePrivate: false }), []);
   });
 
-  test("edits of a comment that is not ours, or by a bot, are not votes", async () => {
+  test('edits of a comment that is not ours, or by a bot, are not votes', async () => {
     const { h, store, scope } = setup();
     let posted = '';
     repoMocks(scope, HELLO, 7001, fixtureLog('ci-py-006'));

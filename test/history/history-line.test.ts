@@ -106,7 +106,10 @@ describe('history line rules', () => {
 describe('history key', () => {
   test('run-to-run values are masked, short quoted names are kept', () => {
     assert.equal(historyTemplate("No module named 'torchvision'"), "No module named 'torchvision'");
-    assert.notEqual(historyTemplate("No module named 'torchvision'"), historyTemplate("No module named 'homeassistant'"));
+    assert.notEqual(
+      historyTemplate("No module named 'torchvision'"),
+      historyTemplate("No module named 'homeassistant'"),
+    );
     assert.equal(
       historyTemplate("FileNotFoundError at /home/runner/work/a/b.py line 12: '/tmp/pytest-7/x.json' (0x7f3a)"),
       "FileNotFoundError at <path> line <n>: '<path>' (<hex>)",

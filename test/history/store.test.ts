@@ -47,16 +47,8 @@ after(async () => {
 });
 
 const kinds: Array<[string, (now: () => number) => FailureStore, boolean]> = [
-  [
-    'sqlite',
-    (now) => new SqliteFailureStore({ file: join(mkdtempSync(join(tmpdir(), 'hist-')), 'h.db'), now }),
-    false,
-  ],
-  [
-    'redis',
-    (now) => new RedisFailureStore({ redis: new Redis(`${redis!.url}/${++db}`), now }),
-    skipRedis !== null,
-  ],
+  ['sqlite', (now) => new SqliteFailureStore({ file: join(mkdtempSync(join(tmpdir(), 'hist-')), 'h.db'), now }), false],
+  ['redis', (now) => new RedisFailureStore({ redis: new Redis(`${redis!.url}/${++db}`), now }), skipRedis !== null],
 ];
 
 for (const [kind, open, skip] of kinds) {
@@ -79,7 +71,10 @@ for (const [kind, open, skip] of kinds) {
         (await s.failures(B, { job: 'CI / test', since: 0 })).map((f) => f.jobId),
         [3],
       );
-      assert.deepEqual(await s.failures({ installationId: 2, repo: 'acme/widgets' }, { job: 'CI / test', since: 0 }), []);
+      assert.deepEqual(
+        await s.failures({ installationId: 2, repo: 'acme/widgets' }, { job: 'CI / test', since: 0 }),
+        [],
+      );
       assert.deepEqual(await s.failures(A, { job: 'CI / test', key: 'other', since: 0 }), []);
       await s.close();
     });
