@@ -20,7 +20,7 @@ export function voteMarker(resultId: string, threadId: number): string {
   return `<!-- snippet-search:vote ${resultId} ${threadId} -->`;
 }
 
-export const VOTE_HINT = '<sub>Tick the thread that helped: your vote is recorded and improves the ranking.</sub>';
+export const VOTE_HINT = '<sub>Tick a thread that helped: the votes are recorded to train the search.</sub>';
 
 /** One block of ranked answers for a failure, in GitHub-flavoured Markdown (App comments and Action summaries). */
 export function resultToMarkdown(r: SearchResult, o: MarkdownOptions = {}): string {
