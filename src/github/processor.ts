@@ -18,6 +18,7 @@ import {
   type PassEvent,
   type RepoScope,
   type ShownResult,
+  type StoredFailure,
   type Vote,
 } from '../history/types.js';
 import type { InputKind } from '../query/build-query.js';
@@ -213,6 +214,12 @@ export class Processor {
     }
   }
 
+  /** A history store that does not answer costs the line, never the answer. */
+  private historyUnavailable(item: WorkItem, err: unknown): StoredFailure[] {
+    this.o.log.warn({ delivery: item.delivery, err }, `history not read: ${(err as Error).message}`);
+    return [];
+  }
+
   private now(): number {
     return (this.o.now ?? Date.now)();
   }
@@ -232,7 +239,13 @@ export class Processor {
     const now = this.now();
     const pr = prs[0] ?? null;
     const branch = job.branch ?? null;
-    const past = await store.failures(scope, { job: jobKey, key: hk.key, since: now - config.historyDays * DAY_MS });
+    let past: StoredFailure[];
+    try {
+      past = await store.failures(scope, { job: jobKey, key: hk.key, since: now - config.historyDays * DAY_MS });
+    } catch (err) {
+      this.historyUnavailable(job, err);
+      return null;
+    }
     const line = historyLine({
       now,
       days: config.historyDays,
@@ -375,11 +388,9 @@ export class Processor {
       if (this.o.history && config.history) {
         const scope = scopeOf(job);
         const at = this.now();
-        const sameSha = await this.o.history.failures(scope, {
-          job: key,
-          sha: job.headSha,
-          since: at - config.historyDays * DAY_MS,
-        });
+        const sameSha = await this.o.history
+          .failures(scope, { job: key, sha: job.headSha, since: at - config.historyDays * DAY_MS })
+          .catch((err: unknown) => this.historyUnavailable(job, err));
         flaky = sameSha.some((f) => f.jobId !== job.jobId && (f.recoveredSha === null || f.flaky));
         history = {
           scope,

@@ -241,6 +241,22 @@ describe('history lines in the CI comment', () => {
     assert.ok(scope.isDone(), `not called: ${scope.pendingMocks().join(', ')}`);
   });
 
+  test('a history store that does not answer costs the line, not the answer', async () => {
+    const clock = { now: T0 };
+    const broken = new SqliteFailureStore({ file: ':memory:', now: () => clock.now });
+    broken.failures = () => Promise.reject(new Error('connection refused'));
+    broken.recordFailure = () => Promise.reject(new Error('connection refused'));
+    const h = createHarness({ history: broken, now: () => clock.now });
+    const scope = github(h.calls);
+    let posted = '';
+    repoMocks(scope, HELLO, 5501, fixtureLog('ci-py-006'));
+    prComment(scope, HELLO, 2, (b) => (posted = b));
+    await h.deliver('check_run', checkRun(HELLO, { jobId: 5501, prs: [2], sha: sha('a9'), branch: 'feature-a' }));
+    assert.match(posted, /torchvision/);
+    assert.doesNotMatch(posted, /New in this PR|Seen in/);
+    assert.ok(h.logs.some((l) => l.level === 40 && /history not read: connection refused/.test(l.msg)));
+  });
+
   test('history: false in the config: nothing recorded, no line', async () => {
     const { h, store, scope } = setup();
     let posted = '';
