@@ -149,7 +149,10 @@ export class RedisFailureStore implements FailureStore {
       if (!raw) continue;
       const shown = JSON.parse(raw) as ShownResult;
       if (shown.private && !o.includePrivate) continue;
-      const helped = [...new Set((await this.votes(scope, resultId)).map((v) => v.threadId))].sort((a, b) => a - b);
+      // Only threads we showed count: a marker edited into the comment by hand names nothing we answered.
+      const helped = [...new Set((await this.votes(scope, resultId)).map((v) => v.threadId))]
+        .filter((t) => shown.threads.includes(t))
+        .sort((a, b) => a - b);
       if (!helped.length) continue;
       out.push({
         repo,

@@ -199,18 +199,22 @@ export class SqliteFailureStore implements FailureStore {
       `SELECT DISTINCT thread_id FROM votes WHERE installation = ? AND repo = ? AND result_id = ? ORDER BY thread_id`,
     );
     return Promise.resolve(
-      shown.map((r) => {
-        const helped = (voted.all(r.installation, r.repo, r.result_id) as Array<{ thread_id: number }>).map(
-          (x) => x.thread_id,
-        );
+      shown.flatMap((r) => {
         const threads = JSON.parse(r.threads) as number[];
-        return {
-          repo: r.repo,
-          private: r.private === 1,
-          query: r.query,
-          helped,
-          notHelped: threads.filter((t) => !helped.includes(t)),
-        };
+        // Only threads we showed count: a marker edited into the comment by hand names nothing we answered.
+        const helped = (voted.all(r.installation, r.repo, r.result_id) as Array<{ thread_id: number }>)
+          .map((x) => x.thread_id)
+          .filter((t) => threads.includes(t));
+        if (!helped.length) return [];
+        return [
+          {
+            repo: r.repo,
+            private: r.private === 1,
+            query: r.query,
+            helped,
+            notHelped: threads.filter((t) => !helped.includes(t)),
+          },
+        ];
       }),
     );
   }

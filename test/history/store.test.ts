@@ -138,6 +138,10 @@ for (const [kind, open, skip] of kinds) {
       assert.deepEqual(await s.feedback({ includePrivate: false }), [
         { repo: 'acme/widgets', private: false, query: 'ValueError: x', helped: [12], notHelped: [11, 13] },
       ]);
+      // A vote on a thread we never showed (a marker typed into the comment) trains nothing.
+      await s.setVote(A, v('mallory', 999), true);
+      assert.deepEqual((await s.feedback({ includePrivate: false }))[0]!.helped, [12]);
+      await s.setVote(A, v('mallory', 999), false);
       assert.equal(await s.setVote(A, v('alice'), false), 'removed');
       assert.equal(await s.setVote(A, v('alice'), false), 'unchanged');
       assert.equal(await s.setVote(A, v('bob'), false), 'removed');
