@@ -7,7 +7,11 @@
 import assert from 'node:assert/strict';
 import { afterEach, before, describe, test } from 'node:test';
 import nock from 'nock';
+import { Redis } from 'ioredis';
+import { RedisFailureStore } from '../../src/history/redis-store.js';
 import { SqliteFailureStore } from '../../src/history/sqlite-store.js';
+import type { FailureStore } from '../../src/history/types.js';
+import { redisUnavailable, startRedis } from '../helpers/redis.js';
 import { createHarness, examplePayload, fixtureLog, github, OURS, testEngine, type Harness } from './app-harness.js';
 
 const DAY = 24 * 3600_000;
@@ -107,9 +111,14 @@ function sectionHead(body: string, job: string): string {
 const url = (r: Repo, jobId: number) => `https://github.com/${r.owner}/${r.repo}/runs/${jobId}`;
 const TORCH = "`ModuleNotFoundError: No module named 'torchvision'`";
 
-function setup(): { h: Harness; store: SqliteFailureStore; clock: { now: number }; scope: nock.Scope } {
+function setup(open?: (now: () => number) => FailureStore): {
+  h: Harness;
+  store: FailureStore;
+  clock: { now: number };
+  scope: nock.Scope;
+} {
   const clock = { now: T0 };
-  const store = new SqliteFailureStore({ file: ':memory:', now: () => clock.now });
+  const store = open ? open(() => clock.now) : new SqliteFailureStore({ file: ':memory:', now: () => clock.now });
   const h = createHarness({ history: store, now: () => clock.now });
   return { h, store, clock, scope: github(h.calls) };
 }
@@ -120,39 +129,52 @@ before(async () => {
 });
 afterEach(() => nock.cleanAll());
 
+const redisSkip = redisUnavailable();
+
 describe('history lines in the CI comment', () => {
-  test('fails on a PR, then on the default branch, then a later PR is told "also failing on master"', async () => {
-    const { h, clock, scope } = setup();
-    let pr2 = '';
-    repoMocks(scope, HELLO, 1001, fixtureLog('ci-py-006'));
-    prComment(scope, HELLO, 2, (b) => (pr2 = b));
-    await h.deliver('check_run', checkRun(HELLO, { jobId: 1001, prs: [2], sha: sha('a1'), branch: 'feature-a' }));
-    assert.equal(
-      sectionHead(pr2, 'test'),
-      `#### [CI / test](${url(HELLO, 1001)})\n${TORCH}\n\n🆕 New in this PR: not seen on \`master\` or in other PRs in 30 days.`,
-    );
+  for (const kind of ['sqlite', 'redis'] as const)
+    test(
+      `fails on a PR, then on the default branch, then a later PR is told "also failing on master" (${kind})`,
+      { skip: kind === 'redis' ? (redisSkip ?? false) : false },
+      async (t) => {
+        const redis = kind === 'redis' ? await startRedis() : null;
+        const client = redis ? new Redis(redis.url) : null;
+        t.after(async () => {
+          client?.disconnect();
+          await redis?.stop();
+        });
+        const { h, clock, scope } = setup(client ? (now) => new RedisFailureStore({ redis: client, now }) : undefined);
+        let pr2 = '';
+        repoMocks(scope, HELLO, 1001, fixtureLog('ci-py-006'));
+        prComment(scope, HELLO, 2, (b) => (pr2 = b));
+        await h.deliver('check_run', checkRun(HELLO, { jobId: 1001, prs: [2], sha: sha('a1'), branch: 'feature-a' }));
+        assert.equal(
+          sectionHead(pr2, 'test'),
+          `#### [CI / test](${url(HELLO, 1001)})\n${TORCH}\n\n🆕 New in this PR: not seen on \`master\` or in other PRs in 30 days.`,
+        );
 
-    clock.now += 3600_000;
-    let summary = '';
-    repoMocks(scope, HELLO, 1002, fixtureLog('ci-py-006'));
-    noPrCheckRun(scope, HELLO, sha('b2'), (s) => (summary = s));
-    await h.deliver('check_run', checkRun(HELLO, { jobId: 1002, prs: [], sha: sha('b2'), branch: 'master' }));
-    assert.equal(
-      sectionHead(summary, 'test'),
-      `#### [CI / test](${url(HELLO, 1002)})\n${TORCH}\n\n👀 Seen in 1 PR in 30 days (#2).`,
-    );
+        clock.now += 3600_000;
+        let summary = '';
+        repoMocks(scope, HELLO, 1002, fixtureLog('ci-py-006'));
+        noPrCheckRun(scope, HELLO, sha('b2'), (s) => (summary = s));
+        await h.deliver('check_run', checkRun(HELLO, { jobId: 1002, prs: [], sha: sha('b2'), branch: 'master' }));
+        assert.equal(
+          sectionHead(summary, 'test'),
+          `#### [CI / test](${url(HELLO, 1002)})\n${TORCH}\n\n👀 Seen in 1 PR in 30 days (#2).`,
+        );
 
-    clock.now += 2 * DAY;
-    let pr3 = '';
-    repoMocks(scope, HELLO, 1003, fixtureLog('ci-py-006'));
-    prComment(scope, HELLO, 3, (b) => (pr3 = b));
-    await h.deliver('check_run', checkRun(HELLO, { jobId: 1003, prs: [3], sha: sha('c3'), branch: 'feature-b' }));
-    assert.equal(
-      sectionHead(pr3, 'test'),
-      `#### [CI / test](${url(HELLO, 1003)})\n${TORCH}\n\n🔁 Also failing on \`master\` since [b2b2b2b](https://github.com/Codertocat/Hello-World/commit/${sha('b2')}) (2 days, 1 run): probably not caused by this PR.`,
+        clock.now += 2 * DAY;
+        let pr3 = '';
+        repoMocks(scope, HELLO, 1003, fixtureLog('ci-py-006'));
+        prComment(scope, HELLO, 3, (b) => (pr3 = b));
+        await h.deliver('check_run', checkRun(HELLO, { jobId: 1003, prs: [3], sha: sha('c3'), branch: 'feature-b' }));
+        assert.equal(
+          sectionHead(pr3, 'test'),
+          `#### [CI / test](${url(HELLO, 1003)})\n${TORCH}\n\n🔁 Also failing on \`master\` since [b2b2b2b](https://github.com/Codertocat/Hello-World/commit/${sha('b2')}) (2 days, 1 run): probably not caused by this PR.`,
+        );
+        assert.ok(scope.isDone(), `not called: ${scope.pendingMocks().join(', ')}`);
+      },
     );
-    assert.ok(scope.isDone(), `not called: ${scope.pendingMocks().join(', ')}`);
-  });
 
   test('fails, the same SHA passes on re-run: the section says flaky, and the next PR is told so', async () => {
     const { h, clock, scope } = setup();
