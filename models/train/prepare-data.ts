@@ -5,8 +5,13 @@
  *
  *   queries: a train question (title, then body) as a person would paste it → buildQuery (same as serving) → middle-truncated
  *   documents: title + best answer (the question body is left out: the query came from it)
+ *
+ * With a feedback file (argv[5], from `snippet-search feedback export`): each line's query becomes one
+ * extra pair per helped thread, with the threads it showed that did not help as that pair's hard
+ * negatives. Only threads of `train` rows are used (a vote on a dev or test thread is counted and
+ * skipped, so the evaluation stays clean).
  */
-import { mkdirSync, writeFileSync, createWriteStream } from 'node:fs';
+import { mkdirSync, readFileSync, writeFileSync, createWriteStream } from 'node:fs';
 import { join, resolve } from 'node:path';
 import tokenizers from 'tokenizers';
 import { htmlToText } from '../../src/corpus/html-to-text.js';
@@ -20,6 +25,7 @@ import { QUERY_TOKENS, DOCUMENT_TOKENS } from '../../src/encoder/budgets.js';
 const corpus = resolve(process.argv[2] ?? '../shared/data/so-python/corpus.jsonl.gz');
 const work = resolve(process.argv[3] ?? 'models/train/work');
 const modelDir = resolve(process.argv[4] ?? 'models/snippet-encoder');
+const feedbackFile = process.argv[5] ? resolve(process.argv[5]) : null;
 mkdirSync(work, { recursive: true });
 mkdirSync(modelDir, { recursive: true });
 
@@ -28,6 +34,8 @@ interface Pair {
   query: string;
   doc: string;
   docWithBody: string;
+  /** Feedback pairs: the thread ids shown with it that did not help (hard negatives). */
+  neg?: number[];
 }
 const pairs: Pair[] = [];
 const variants = new Map<string, number>();
@@ -81,8 +89,13 @@ function withNoise(id: number, error: string, sentence: string): string {
   }
 }
 let skipped = 0;
+const trainDocs = new Map<number, { doc: string; docWithBody: string }>();
+const heldOutIds = new Set<number>();
 for await (const t of readJsonlCorpus(corpus)) {
-  if (t.split !== 'train') continue; // never dev or test rows
+  if (t.split !== 'train') {
+    heldOutIds.add(t.id);
+    continue; // never dev or test rows
+  }
   if (!t.questionHtml || t.answers.length === 0) {
     skipped++;
     continue;
@@ -100,6 +113,43 @@ for await (const t of readJsonlCorpus(corpus)) {
   for (const text of [asked, ...reportShaped(t.id, asked)]) {
     pairs.push({ id: t.id, query: buildQuery(text, 'comment').query.text, doc: docText, docWithBody });
   }
+  trainDocs.set(t.id, { doc: docText, docWithBody });
+}
+
+/** What the feedback file gave: the model card and the training report say it. */
+const feedback = { file: feedbackFile, lines: 0, pairs: 0, negatives: 0, skippedHeldOut: 0, skippedUnknown: 0 };
+if (feedbackFile) {
+  const lines = readFileSync(feedbackFile, 'utf8')
+    .split('\n')
+    .filter((l) => l.trim());
+  lines.forEach((line, i) => {
+    let row: { query?: unknown; helped?: unknown; notHelped?: unknown };
+    try {
+      row = JSON.parse(line) as typeof row;
+    } catch {
+      throw new Error(`${feedbackFile}:${i + 1}: not JSON`);
+    }
+    if (typeof row.query !== 'string' || !Array.isArray(row.helped) || !Array.isArray(row.notHelped))
+      throw new Error(`${feedbackFile}:${i + 1}: expected {"query": string, "helped": [ids], "notHelped": [ids]}`);
+    feedback.lines++;
+    const usable = (id: unknown): id is number => {
+      if (typeof id !== 'number') return false;
+      if (trainDocs.has(id)) return true;
+      if (heldOutIds.has(id)) feedback.skippedHeldOut++;
+      else feedback.skippedUnknown++;
+      return false;
+    };
+    const neg = (row.notHelped as unknown[]).filter(usable);
+    for (const id of (row.helped as unknown[]).filter(usable)) {
+      pairs.push({ id, query: row.query, ...trainDocs.get(id)!, neg });
+      feedback.pairs++;
+      feedback.negatives += neg.length;
+    }
+  });
+  console.error(
+    `feedback: ${feedback.pairs} pairs with ${feedback.negatives} hard negatives from ${feedback.lines} lines of ${feedbackFile}` +
+      ` (skipped: ${feedback.skippedHeldOut} dev/test threads, ${feedback.skippedUnknown} threads not in the corpus)`,
+  );
 }
 console.error(
   `train pairs: ${pairs.length} (skipped ${skipped} without question or answer); query shapes: ${JSON.stringify(Object.fromEntries(variants))}`,
@@ -131,13 +181,17 @@ const tok = WordPieceTokenizer.fromFile(tokFile);
 const out = createWriteStream(join(work, 'pairs.jsonl'));
 for (const p of pairs) {
   out.write(
-    JSON.stringify({ id: p.id, q: tok.queryIds(p.query, QUERY_TOKENS), d: tok.documentIds(p.doc, DOCUMENT_TOKENS) }) +
-      '\n',
+    JSON.stringify({
+      id: p.id,
+      q: tok.queryIds(p.query, QUERY_TOKENS),
+      d: tok.documentIds(p.doc, DOCUMENT_TOKENS),
+      ...(p.neg ? { fb: 1, neg: p.neg } : {}),
+    }) + '\n',
   );
 }
 await new Promise<void>((r) => out.end(r));
 writeFileSync(
   join(work, 'meta.json'),
-  JSON.stringify({ vocabSize: tok.vocabSize, padId: tok.padId, pairs: pairs.length }),
+  JSON.stringify({ vocabSize: tok.vocabSize, padId: tok.padId, pairs: pairs.length, feedback }),
 );
 console.error(`wrote ${pairs.length} tokenized pairs to ${work}`);

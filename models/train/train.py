@@ -35,7 +35,7 @@ HP = dict(
     scale=20.0,
     token_dropout=0.1,
     hard_pool=20,
-    validation=1000,
+    validation=int(os.environ.get("TRAIN_VALIDATION", "1000")),
 )
 
 
@@ -192,16 +192,42 @@ def train_round(model, queries, docs, negatives, epochs, lr, name, val, thread):
         log(f"{name} epoch {epoch + 1}/{epochs}: loss {total / len(order):.4f}, {len(order) / (time.time() - t0):.0f} pairs/s, held-out {recall_at(model, *val)}")
 
 
+CARD_BEGIN = "<!-- feedback: written by train.py -->"
+CARD_END = "<!-- /feedback -->"
+
+
+def write_card_feedback(path, fb):
+    """The model card's feedback section, rewritten on every run: how many readers' votes trained this model."""
+    if fb.get("pairsUsed"):
+        text = (f"Readers' feedback (`npm run train -- --feedback {os.path.basename(fb.get('file') or 'FILE')}`): "
+                f"**{fb['pairsUsed']} feedback pairs** (one per helped thread) from {fb.get('lines', 0)} voted results, "
+                f"with **{fb['hardNegativesUsed']} hard negatives** (threads shown that did not help); "
+                f"skipped {fb.get('skippedHeldOut', 0)} votes on dev/test threads and {fb.get('skippedUnknown', 0)} on threads not in the corpus.")
+    else:
+        text = "Readers' feedback: none used (trained without `--feedback`)."
+    section = f"{CARD_BEGIN}\n## Feedback\n\n{text}\n{CARD_END}"
+    card = open(path).read() if os.path.exists(path) else "# snippet-encoder\n"
+    if CARD_BEGIN in card and CARD_END in card:
+        card = card[: card.index(CARD_BEGIN)] + section + card[card.index(CARD_END) + len(CARD_END) :]
+    else:
+        card = card.rstrip("\n") + "\n\n" + section + "\n"
+    open(path, "w").write(card)
+
+
 if __name__ == "__main__":
     work, model_dir = sys.argv[1], sys.argv[2]
     meta = json.load(open(os.path.join(work, "meta.json")))
     VOCAB, PAD = meta["vocabSize"], meta["padId"]
     pairs = [json.loads(l) for l in open(os.path.join(work, "pairs.jsonl"))]
+    # Feedback pairs (readers' votes, see prepare-data.ts) always train: never held out, never cut by TRAIN_LIMIT.
+    fb_pairs = [p for p in pairs if p.get("fb")]
+    pairs = [p for p in pairs if not p.get("fb")]
     limit = int(os.environ.get("TRAIN_LIMIT", "0"))
     if limit:
         pairs = pairs[:limit]
     random.shuffle(pairs)
     held, pairs = pairs[: HP["validation"]], pairs[HP["validation"] :]
+    pairs = pairs + fb_pairs
     queries = [p["q"] for p in pairs]
     docs = [p["d"] for p in pairs]
     thread = [p["id"] for p in pairs]
@@ -215,6 +241,17 @@ if __name__ == "__main__":
     t0 = time.time()
     bm25 = bm25_negatives(queries, docs, VOCAB, 30, same)
     log(f"BM25 hard negatives mined in {time.time() - t0:.0f}s")
+    # A feedback pair's hard negatives are the threads shown with it that did not help (where train has them).
+    fb_negatives = 0
+    for i, p in enumerate(pairs):
+        if p.get("fb"):
+            shown = [by_thread[t][0] for t in p.get("neg", []) if t in by_thread and t != p["id"]]
+            if shown:
+                bm25[i] = shown
+                fb_negatives += len(shown)
+    feedback = dict(meta.get("feedback") or {}, pairsUsed=len(fb_pairs), hardNegativesUsed=fb_negatives)
+    if fb_pairs:
+        log(f"feedback: {len(fb_pairs)} pairs, {fb_negatives} hard negatives from readers' votes")
 
     model = StaticEncoder(VOCAB, HP["dim"], PAD)
     log(f"untrained held-out {recall_at(model, *val)}")
@@ -223,7 +260,7 @@ if __name__ == "__main__":
     if HP["epochs2"] > 0:
         t0 = time.time()
         dense = dense_negatives(model, queries, docs, 30, same)
-        mixed = [d[: HP["hard_pool"]] + b[: HP["hard_pool"]] for d, b in zip(dense, bm25)]
+        mixed = [b if p.get("fb") and p.get("neg") else d[: HP["hard_pool"]] + b[: HP["hard_pool"]] for d, b, p in zip(dense, bm25, pairs)]
         log(f"model hard negatives mined in {time.time() - t0:.0f}s")
         train_round(model, queries, docs, mixed, HP["epochs2"], HP["lr"] / 2, "round 2 (self-training)", val, thread)
     r2 = recall_at(model, *val)
@@ -244,6 +281,7 @@ if __name__ == "__main__":
             i, m = pad_batch([g["ids"]], PAD)
             g["vector"] = [round(float(x), 7) for x in export(i, m)[0]]
     json.dump(golden_in, open(os.path.join(model_dir, "golden.json"), "w"))
-    json.dump({"hyperparameters": HP, "trainingPairs": len(pairs), "heldOut": len(held), "heldOutRound1": r1, "heldOutRound2": r2, "vocab": VOCAB, "seed": SEED},
+    json.dump({"hyperparameters": HP, "trainingPairs": len(pairs), "heldOut": len(held), "heldOutRound1": r1, "heldOutRound2": r2, "vocab": VOCAB, "seed": SEED, "feedback": feedback},
               open(os.path.join(model_dir, "training-report.json"), "w"), indent=2)
+    write_card_feedback(os.path.join(model_dir, "MODEL_CARD.md"), feedback)
     log(f"exported {onnx_path} ({os.path.getsize(onnx_path) / 1e6:.1f} MB); held-out round 1 {r1}, round 2 {r2}")

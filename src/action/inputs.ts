@@ -19,6 +19,8 @@ export interface ActionInputs {
   indexSha256: string;
   corpus: string;
   failOnError: boolean;
+  /** A SQLite file for this repository's failure history (empty: none kept); persist it with actions/cache. */
+  historyDb: string;
   config: Config;
 }
 
@@ -64,6 +66,7 @@ export function readInputs(): ActionInputs {
     indexSha256: core.getInput('index-sha256'),
     corpus: core.getInput('corpus'),
     failOnError: bool('fail-on-error'),
+    historyDb: core.getInput('history-db'),
     config,
   };
 }

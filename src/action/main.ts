@@ -6,8 +6,8 @@
  */
 import * as core from '@actions/core';
 import { Octokit } from '@octokit/rest';
-import { existsSync, readFileSync } from 'node:fs';
-import { join, resolve } from 'node:path';
+import { existsSync, mkdirSync, readFileSync } from 'node:fs';
+import { dirname, join, resolve } from 'node:path';
 import { answerFailures } from '../answer.js';
 import { loadDefaultEncoder } from '../encoder/load.js';
 import { openEngine, type SearchResult } from '../engine.js';
@@ -20,7 +20,9 @@ import { MANIFEST_FILE } from '../index/manifest.js';
 import { defaultIndexDir } from '../paths.js';
 import { searchToJson } from '../render/json.js';
 import { ATTRIBUTION, resultToMarkdown } from '../render/markdown.js';
+import { SqliteFailureStore } from '../history/sqlite-store.js';
 import { collectLogs } from './collect-logs.js';
+import { actionRunFromEnv, recordActionFailure } from './history.js';
 import { fetchActionIndex } from './index-source.js';
 import { readInputs, type ActionInputs } from './inputs.js';
 
@@ -61,9 +63,14 @@ async function answer(inputs: ActionInputs): Promise<void> {
     engine.close();
   }
   const job = process.env.GITHUB_JOB ?? 'job';
+  const notes = await historyNotes(inputs, job, answered);
   const sections = answered.map((a) => ({
     key: `${job}:${a.name}`,
-    body: resultToMarkdown(a.result, { heading: `${job}: ${a.name}`, maxResults: inputs.top }),
+    body: resultToMarkdown(a.result, {
+      heading: `${job}: ${a.name}`,
+      maxResults: inputs.top,
+      note: notes.get(a.name),
+    }),
   }));
   const summary = sections.length
     ? `## 🔎 snippet-search\n\n${sections.map((s) => s.body).join('\n\n')}\n\n---\n<sub>${ATTRIBUTION}</sub>\n`
@@ -93,6 +100,33 @@ async function answer(inputs: ActionInputs): Promise<void> {
     );
     core.info(`pull request #${pr}: comment ${outcome}`);
   }
+}
+
+/** With `history-db` (and `history` not off in the config): records each answered failure and returns its history line. */
+async function historyNotes(
+  inputs: ActionInputs,
+  job: string,
+  answered: Array<{ name: string; result: SearchResult }>,
+): Promise<Map<string, string>> {
+  const notes = new Map<string, string>();
+  if (!inputs.historyDb || !inputs.config.history) return notes;
+  const path = process.env.GITHUB_EVENT_PATH;
+  const event = path && existsSync(path) ? (JSON.parse(readFileSync(path, 'utf8')) as object) : {};
+  const run = actionRunFromEnv(process.env, event);
+  const file = resolve(inputs.historyDb);
+  mkdirSync(dirname(file), { recursive: true });
+  const store = new SqliteFailureStore({ file });
+  try {
+    for (const a of answered) {
+      const line = await recordActionFailure(store, run, `${job}:${a.name}`, a.result, {
+        days: inputs.config.historyDays,
+      });
+      if (line) notes.set(a.name, line);
+    }
+  } finally {
+    await store.close();
+  }
+  return notes;
 }
 
 function pullRequestNumber(): number | null {

@@ -143,6 +143,36 @@ program
   .option('--json', 'print JSON')
   .action(async (o) => runEval(o));
 
+const history = program
+  .command('history')
+  .description("the App's record of each repository's failing jobs (Redis with REDIS_URL, else a SQLite file)");
+history
+  .command('forget')
+  .description('delete everything recorded for one repository: failures, shown answers, votes')
+  .argument('<owner/repo>', 'the repository, e.g. octo-org/widgets')
+  .option('--db <file>', 'SQLite file (default: $SNIPPET_SEARCH_HISTORY_DB or snippet-search-history.db)')
+  .option('--json', 'print JSON')
+  .action(async (repo, o) => (await import('./command-history.js')).runHistoryForget(repo, o));
+history
+  .command('purge')
+  .description('delete what is past the retention ($SNIPPET_SEARCH_HISTORY_DAYS, default 30 days) now')
+  .option('--db <file>', 'SQLite file (default: $SNIPPET_SEARCH_HISTORY_DB or snippet-search-history.db)')
+  .option('--json', 'print JSON')
+  .action(async (o) => (await import('./command-history.js')).runHistoryPurge(o));
+
+const feedback = program.command('feedback').description("readers' votes on the App's answers");
+feedback
+  .command('export')
+  .description('write the voted results as JSONL for the training recipe (npm run train -- --feedback FILE)')
+  .requiredOption(
+    '--out <file>',
+    'JSONL to write: {"query", "helped": [thread ids], "notHelped": [thread ids]} per line',
+  )
+  .option('--include-private', 'include results from private repositories (left out by default)')
+  .option('--db <file>', 'SQLite file (default: $SNIPPET_SEARCH_HISTORY_DB or snippet-search-history.db)')
+  .option('--json', 'print JSON')
+  .action(async (o) => (await import('./command-history.js')).runFeedbackExport(o));
+
 program
   .command('worker')
   .description("queue mode (REDIS_URL): run the App's work from Redis, N jobs at a time")

@@ -8,6 +8,9 @@ import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { Probot } from 'probot';
 import { openEngine, type Engine } from '../engine.js';
 import { loadDefaultEncoder } from '../encoder/load.js';
+import { lazyStore } from '../history/lazy-store.js';
+import { defaultHistoryFile, openFailureStore } from '../history/open-store.js';
+import type { FailureStore } from '../history/types.js';
 import { defaultIndexDir } from '../paths.js';
 import { CommentWriter } from './comment-writer.js';
 import { MemoryCoordination, WritePacer, type Coordination } from './coordination.js';
@@ -60,6 +63,14 @@ export interface AppOptions {
   /** What /readyz checks: the index unless this process only receives (queue mode receiver). */
   role?: 'single' | 'receiver' | 'worker';
   metrics?: Metrics;
+  /**
+   * The repository history and votes (null: none kept). Default: Redis with `REDIS_URL`, else the SQLite
+   * file `$SNIPPET_SEARCH_HISTORY_DB`, else `snippet-search-history.db` beside the queue journal; opened
+   * on first use.
+   */
+  history?: FailureStore | null;
+  /** The clock of the history (tests). */
+  now?: () => number;
 }
 
 export interface SnippetSearchApp {
@@ -124,6 +135,8 @@ export function createSnippetSearchApp(options: AppOptions = {}): SnippetSearchA
     appId,
     log: logProxy,
     commandLimits: options.commandLimits,
+    history: options.history !== undefined ? options.history : lazyStore(() => defaultHistory(options)),
+    now: options.now,
     onOutcome: (o, item) => (o === 'posted' ? metrics.answersPosted : metrics.stayedQuiet).inc({ type: item.type }),
   });
 
@@ -187,7 +200,7 @@ export function createSnippetSearchApp(options: AppOptions = {}): SnippetSearchA
   }) as SnippetSearchApp;
 
   appFn.accept = async (id, name, payload) => {
-    const route = routeEvent(id, name, (payload ?? {}) as Record<string, unknown>, appId);
+    const route = routeEvent(id, name, (payload ?? {}) as Record<string, unknown>, appId, who.login);
     if (route.kind === 'ignore') {
       metrics.deliveries.inc({ event: name, outcome: 'ignored' });
       log.info({ delivery: id, event: name }, `ignored: ${route.reason}`);
@@ -250,6 +263,10 @@ export function instrument(octokit: GitHubClient, metrics: Metrics): void {
     metrics.githubCalls.inc({ method: String(opts.method), status: s === undefined ? 'network' : String(s) });
     throw err;
   });
+}
+
+function defaultHistory(options: AppOptions): FailureStore {
+  return openFailureStore({ file: defaultHistoryFile(options.queueFile), now: options.now });
 }
 
 async function defaultEngine(): Promise<Engine> {

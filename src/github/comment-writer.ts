@@ -12,12 +12,13 @@ import { describeGitHubError, isTransient } from './github-errors.js';
 import { FOOTER, markFixed, parseSections, renderCiComment, upsertSection, type JobSection } from './job-sections.js';
 import { COMMENT_MARKER, findOurComment, type OurIdentity } from './sticky-comment.js';
 import type { GitHubClient, RepoRef } from './types.js';
+import { carryTicks } from './vote-boxes.js';
 
 export type CommentEdit =
   /** Add or replace a job's section of the CI comment. */
   | { kind: 'section'; section: JobSection; alsoReplaces?: string[] }
   /** Mark a job's section fixed, where there is one. */
-  | { kind: 'fixed'; keys: string[]; sha: string }
+  | { kind: 'fixed'; keys: string[]; sha: string; flaky?: boolean }
   /** Replace the whole comment (command replies, new-issue answers, config errors). */
   | { kind: 'replace'; body: string };
 
@@ -151,12 +152,15 @@ export class CommentWriter {
         sections = [];
         isCi = false;
       } else if (e.kind === 'section') {
+        const previous = sections.find((s) => s.key === e.section.key || e.alsoReplaces?.includes(s.key));
         const replaced = sections.findIndex((s) => e.alsoReplaces?.includes(s.key) && s.key !== e.section.key);
         if (replaced >= 0) sections = sections.filter((_, i) => i !== replaced);
-        sections = upsertSection(sections, e.section);
+        // A re-rendered section keeps the readers' ticks on the threads it still shows.
+        const section = previous ? { ...e.section, body: carryTicks(previous.body, e.section.body) } : e.section;
+        sections = upsertSection(sections, section);
         isCi = true;
       } else if (isCi) {
-        for (const k of e.keys) sections = markFixed(sections, k, e.sha);
+        for (const k of e.keys) sections = markFixed(sections, k, e.sha, e.flaky);
       }
       if (isCi && sections.length) body = renderCiComment(sections, FOOTER);
     }

@@ -43,6 +43,27 @@ export const ConfigSchema = z
     workflows: Globs.describe('workflow names to act on'),
     jobs: Globs.describe('job (check run) names to act on'),
     dryRun: z.boolean().default(false).describe('log what would be posted instead of posting'),
+    history: z
+      .boolean()
+      .default(true)
+      .describe(
+        "record this repository's failing jobs (template and scrubbed message, never logs) and show one line of its own history per job",
+      ),
+    historyDays: z
+      .number()
+      .int()
+      .min(1)
+      .max(365)
+      .default(30)
+      .describe(
+        'how far back the history line looks, in days (the store keeps at most its retention, 30 days unless set)',
+      ),
+    feedback: z
+      .boolean()
+      .default(true)
+      .describe(
+        '"helped" boxes under the answers of the CI comment; ticks are recorded as votes that train the ranking',
+      ),
     muteLabel: z
       .string()
       .min(1)

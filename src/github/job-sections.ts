@@ -26,12 +26,14 @@ export function upsertSection(sections: JobSection[], section: JobSection): JobS
   return copy;
 }
 
-export function markFixed(sections: JobSection[], key: string, sha: string): JobSection[] {
+/** `flaky`: it passed on a re-run of the commit that failed, and the section says so. */
+export function markFixed(sections: JobSection[], key: string, sha: string, flaky = false): JobSection[] {
+  const how = flaky ? ' on a re-run of the same commit: 🎲 looks flaky (recorded in the history)' : '';
   return sections.map((s) =>
     s.key === key && !s.body.startsWith('✅')
       ? {
           key,
-          body: `✅ **Passing now** (${sha.slice(0, 7)}).\n\n<details><summary>Earlier failure</summary>\n\n${s.body}\n\n</details>`,
+          body: `✅ **Passing now** (${sha.slice(0, 7)})${how}.\n\n<details><summary>Earlier failure</summary>\n\n${s.body}\n\n</details>`,
         }
       : s,
   );

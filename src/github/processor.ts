@@ -8,6 +8,19 @@ import { createHash } from 'node:crypto';
 import { LRUCache } from 'lru-cache';
 import { judgeResult } from '../answer.js';
 import type { Engine, SearchResult } from '../engine.js';
+import { scrubSecrets } from '../extract/scrub-secrets.js';
+import { historyKey } from '../history/history-key.js';
+import { historyLine } from '../history/history-line.js';
+import {
+  DAY_MS,
+  type FailureEvent,
+  type FailureStore,
+  type PassEvent,
+  type RepoScope,
+  type ShownResult,
+  type StoredFailure,
+  type Vote,
+} from '../history/types.js';
 import type { InputKind } from '../query/build-query.js';
 import { ATTRIBUTION, resultToMarkdown } from '../render/markdown.js';
 import type { CommentEdit, CommentTarget, CommentWriter } from './comment-writer.js';
@@ -18,7 +31,15 @@ import { nameAllowed } from './globs.js';
 import { checkRunText, downloadJobLog } from './job-log.js';
 import { FOOTER } from './job-sections.js';
 import { RateLimiter } from './limits.js';
-import { CHECK_NAME, COMMAND, type CiJobItem, type CommandItem, type NewIssueItem, type WorkItem } from './route.js';
+import {
+  CHECK_NAME,
+  COMMAND,
+  type CiJobItem,
+  type CommandItem,
+  type FeedbackItem,
+  type NewIssueItem,
+  type WorkItem,
+} from './route.js';
 import { COMMENT_MARKER } from './sticky-comment.js';
 import type { GitHubClient, RepoRef } from './types.js';
 
@@ -33,15 +54,29 @@ interface Write {
   edit: CommentEdit;
 }
 
-export type Plan =
+/** What a plan records in the failure store (the repository's history and the readers' votes). */
+export interface HistoryWrite {
+  scope: RepoScope;
+  failure?: FailureEvent;
+  pass?: PassEvent;
+  shown?: ShownResult;
+  votes?: Array<{ vote: Vote; helped: boolean }>;
+}
+
+type PlanBody =
   | { kind: 'nothing'; reason: string }
+  | { kind: 'record'; what: string }
   | { kind: 'comment'; writes: Write[]; reactTo?: number; what: string }
   | { kind: 'check-run'; headSha: string; externalId: string; title: string; summary: string; what: string }
-  | { kind: 'dry-run'; would: Exclude<Plan, { kind: 'nothing' } | { kind: 'dry-run' }> };
+  | { kind: 'dry-run'; would: Exclude<PlanBody, { kind: 'nothing' } | { kind: 'dry-run' } | { kind: 'record' }> };
+
+/** What to do on GitHub, and what to record in the history store (`history`), decided before anything is done. */
+export type Plan = PlanBody & { history?: HistoryWrite };
 
 /** The plan in words, for logs and tests. */
-export function describePlan(p: Plan): string {
+export function describePlan(p: PlanBody): string {
   if (p.kind === 'nothing') return `nothing: ${p.reason}`;
+  if (p.kind === 'record') return p.what;
   if (p.kind === 'dry-run') return `dry run: would ${describePlan(p.would)}`;
   return p.what;
 }
@@ -55,6 +90,10 @@ export interface ProcessorOptions {
   commandLimits?: { perUser: number; perRepo: number; windowMs: number };
   configTtlMs?: number;
   onOutcome?: (outcome: 'posted' | 'quiet' | 'dry-run', item: WorkItem) => void;
+  /** The repository history and votes (null: none kept). */
+  history?: FailureStore | null;
+  /** The clock the history uses (tests move it). */
+  now?: () => number;
 }
 
 export class Processor {
@@ -101,11 +140,18 @@ export class Processor {
   async plan(item: WorkItem, octokit: GitHubClient): Promise<Plan> {
     if (item.type === 'ci-job') return this.planJob(item, octokit);
     if (item.type === 'command') return this.planCommand(item, octokit);
+    if (item.type === 'feedback') return this.planFeedback(item, octokit);
     return this.planNewIssue(item, octokit);
   }
 
   async apply(plan: Plan, item: WorkItem, octokit: GitHubClient): Promise<void> {
     const log = { delivery: item.delivery, event: item.event, plan: describePlan(plan) };
+    if (plan.history) await this.record(plan.history, log);
+    if (plan.kind === 'record') {
+      this.o.log.info(log, plan.what);
+      this.o.onOutcome?.('quiet', item);
+      return;
+    }
     if (plan.kind === 'nothing') {
       this.o.log.info(log, describePlan(plan));
       this.o.onOutcome?.('quiet', item);
@@ -149,6 +195,104 @@ export class Processor {
       this.o.log.info({ ...log, issue: w.target.issue, outcome }, plan.what);
     }
     this.o.onOutcome?.('posted', item);
+  }
+
+  /**
+   * Writes a plan's history before its GitHub writes (a retried job finds its own failure by job id and
+   * leaves it out of its line). A store that fails is logged: the answer is still posted.
+   */
+  private async record(h: HistoryWrite, log: object): Promise<void> {
+    const store = this.o.history;
+    if (!store) return;
+    try {
+      if (h.failure) await store.recordFailure(h.scope, h.failure);
+      if (h.pass) await store.recordPass(h.scope, h.pass);
+      if (h.shown) await store.recordShown(h.scope, h.shown);
+      for (const v of h.votes ?? []) await store.setVote(h.scope, v.vote, v.helped);
+    } catch (err) {
+      this.o.log.warn({ ...log, err }, `history not recorded: ${(err as Error).message}`);
+    }
+  }
+
+  /** A history store that does not answer costs the line, never the answer. */
+  private historyUnavailable(item: WorkItem, err: unknown): StoredFailure[] {
+    this.o.log.warn({ delivery: item.delivery, err }, `history not read: ${(err as Error).message}`);
+    return [];
+  }
+
+  private now(): number {
+    return (this.o.now ?? Date.now)();
+  }
+
+  /** The history line of a failing job and what to record, or null (history off, or no specific failure to key on). */
+  private async failureHistory(
+    job: CiJobItem,
+    jobKey: string,
+    result: SearchResult,
+    prs: number[],
+    config: Config,
+  ): Promise<{ line: string; write: HistoryWrite } | null> {
+    const store = this.o.history;
+    const hk = historyKey(result.failures);
+    if (!store || !config.history || !hk) return null;
+    const scope = scopeOf(job);
+    const now = this.now();
+    const pr = prs[0] ?? null;
+    const branch = job.branch ?? null;
+    let past: StoredFailure[];
+    try {
+      past = await store.failures(scope, { job: jobKey, key: hk.key, since: now - config.historyDays * DAY_MS });
+    } catch (err) {
+      this.historyUnavailable(job, err);
+      return null;
+    }
+    const line = historyLine({
+      now,
+      days: config.historyDays,
+      defaultBranch: job.defaultBranch ?? 'main',
+      repoUrl: `https://github.com/${scope.repo}`,
+      current: { jobId: job.jobId, sha: job.headSha, branch, pr },
+      past,
+    });
+    const failure: FailureEvent = {
+      jobId: job.jobId,
+      job: jobKey,
+      key: hk.key,
+      errorType: hk.errorType,
+      template: hk.template,
+      message: scrubSecrets(hk.message).slice(0, 1000),
+      sha: job.headSha,
+      branch,
+      pr,
+      url: job.htmlUrl,
+      at: now,
+    };
+    return { line, write: { scope, failure } };
+  }
+
+  private async planFeedback(f: FeedbackItem, octokit: GitHubClient): Promise<Plan> {
+    if (!this.o.history) return { kind: 'nothing', reason: 'no history store: votes are not kept' };
+    if (!f.user) return { kind: 'nothing', reason: 'a vote without a user' };
+    let config: Config;
+    try {
+      config = await this.loadConfig(octokit, f.ref);
+    } catch (err) {
+      if (err instanceof ConfigError) return { kind: 'nothing', reason: err.message };
+      throw err;
+    }
+    if (!config.feedback) return { kind: 'nothing', reason: 'feedback is off' };
+    const at = this.now();
+    return {
+      kind: 'record',
+      what: `record ${f.changes.length} vote change${f.changes.length === 1 ? '' : 's'} by ${f.user} on #${f.issueNumber}`,
+      history: {
+        scope: scopeOf(f),
+        votes: f.changes.map((c) => ({
+          vote: { resultId: c.resultId, threadId: c.threadId, user: f.user, at },
+          helped: c.helped,
+        })),
+      },
+    };
   }
 
   /** The repository's config, read once and cached for a minute (concurrent jobs share one read). */
@@ -239,6 +383,76 @@ export class Processor {
     const prs = await findPullRequests(octokit, ref, job.headSha, job.pullNumbers);
 
     if (job.conclusion === 'success') {
+      let flaky = false;
+      let history: HistoryWrite | undefined;
+      if (this.o.history && config.history) {
+        const scope = scopeOf(job);
+        const at = this.now();
+        const sameSha = await this.o.history
+          .failures(scope, { job: key, sha: job.headSha, since: at - config.historyDays * DAY_MS })
+          .catch((err: unknown) => this.historyUnavailable(job, err));
+        flaky = sameSha.some((f) => f.jobId !== job.jobId && (f.recoveredSha === null || f.flaky));
+        history = {
+          scope,
+          pass: { jobId: job.jobId, job: key, sha: job.headSha, branch: job.branch ?? null, at },
+        };
+      }
+      const passing = await this.planPass(job, octokit, config, key, prs, flaky);
+      return history ? { ...passing, history } : passing;
+    }
+
+    const text = job.fromActions
+      ? await downloadJobLog(octokit, ref.owner, ref.repo, job.jobId)
+      : job.checkRun
+        ? await checkRunText(octokit, ref.owner, ref.repo, job.checkRun)
+        : '';
+    const result = await this.search(text, 'log', config);
+    const verdict = judgeResult(result, config);
+    const hist = await this.failureHistory(job, key, result, prs, config);
+    if (!verdict.answer) return { kind: 'nothing', reason: verdict.reason, history: hist?.write };
+    const scope = scopeOf(job);
+    const resultId = createHash('sha256')
+      .update(`${scope.installationId}\u0000${scope.repo}\u0000${key}\u0000${result.query.text}`)
+      .digest('hex')
+      .slice(0, 12);
+    const hits = verdict.result.results.slice(0, config.maxResults);
+    const section = {
+      key,
+      body: resultToMarkdown(verdict.result, {
+        heading: key,
+        headingUrl: job.htmlUrl ?? undefined,
+        maxResults: config.maxResults,
+        note: hist?.line,
+        votes: config.feedback && this.o.history && prs.length ? { resultId } : undefined,
+      }),
+    };
+    const history: HistoryWrite | undefined =
+      config.feedback && this.o.history && prs.length
+        ? {
+            ...(hist?.write ?? { scope }),
+            shown: {
+              resultId,
+              query: scrubSecrets(result.query.text).slice(0, 4000),
+              threads: hits.map((h) => h.id),
+              private: job.private === true,
+              at: this.now(),
+            },
+          }
+        : hist?.write;
+    const plan = this.planFailure(job, octokit, config, key, prs, section);
+    return plan.then((p) => (history ? { ...p, history } : p));
+  }
+
+  private async planPass(
+    job: CiJobItem,
+    octokit: GitHubClient,
+    config: Config,
+    key: string,
+    prs: number[],
+    flaky: boolean,
+  ): Promise<Plan> {
+    const { ref } = job;
+    {
       const known: number[] = [];
       for (const pr of prs)
         if ((await this.o.writer.hasSection(ref, pr, [key, job.name])).some(Boolean)) known.push(pr);
@@ -251,28 +465,23 @@ export class Processor {
         what: `mark section ${key} fixed on PR ${open.join(', ')}`,
         writes: open.map((pr) => ({
           target: { ...ref, issue: pr, marker: COMMENT_MARKER },
-          edit: { kind: 'fixed', keys: [key, job.name], sha: job.headSha },
+          edit: { kind: 'fixed', keys: [key, job.name], sha: job.headSha, flaky },
         })),
       };
       return config.dryRun ? { kind: 'dry-run', would: plan } : plan;
     }
+  }
 
-    const text = job.fromActions
-      ? await downloadJobLog(octokit, ref.owner, ref.repo, job.jobId)
-      : job.checkRun
-        ? await checkRunText(octokit, ref.owner, ref.repo, job.checkRun)
-        : '';
-    const verdict = judgeResult(await this.search(text, 'log', config), config);
-    if (!verdict.answer) return { kind: 'nothing', reason: verdict.reason };
-    const section = {
-      key,
-      body: resultToMarkdown(verdict.result, {
-        heading: key,
-        headingUrl: job.htmlUrl ?? undefined,
-        maxResults: config.maxResults,
-      }),
-    };
-    let plan: Plan;
+  private async planFailure(
+    job: CiJobItem,
+    octokit: GitHubClient,
+    config: Config,
+    key: string,
+    prs: number[],
+    section: { key: string; body: string },
+  ): Promise<Plan> {
+    const { ref } = job;
+    let plan: PlanBody;
     if (prs.length === 0) {
       plan = {
         kind: 'check-run',
@@ -367,6 +576,10 @@ interface ConfigClient {
   config: {
     get(o: { owner: string; repo: string; path: string; defaults: object }): Promise<{ config: unknown }>;
   };
+}
+
+function scopeOf(item: { installationId: number; ref: RepoRef }): RepoScope {
+  return { installationId: item.installationId, repo: `${item.ref.owner}/${item.ref.repo}` };
 }
 
 function isNetwork(err: unknown): boolean {

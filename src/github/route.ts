@@ -3,6 +3,8 @@
  * why it is ignored. The item is plain JSON (it travels through Redis in queue mode) and carries
  * only what the work needs, not the whole payload.
  */
+import { diffVoteBoxes, type VoteChange } from './vote-boxes.js';
+import { COMMENT_MARKER, isOurComment, type OurIdentity } from './sticky-comment.js';
 import type { RepoRef } from './types.js';
 
 export const CHECK_NAME = 'snippet-search';
@@ -26,6 +28,10 @@ export interface CiJobItem extends Base {
   htmlUrl: string | null;
   fromActions: boolean;
   pullNumbers: number[];
+  /** The branch the job ran on, the repository's default branch, and whether it is private (history). */
+  branch?: string | null;
+  defaultBranch?: string | null;
+  private?: boolean;
   checkRun?: { id: number; output: { title?: string | null; summary?: string | null; text?: string | null } | null };
 }
 
@@ -47,7 +53,17 @@ export interface NewIssueItem extends Base {
   labels: string[];
 }
 
-export type WorkItem = CiJobItem | CommandItem | NewIssueItem;
+/** Someone ticked or unticked "helped" boxes in our CI comment (`issue_comment.edited`). */
+export interface FeedbackItem extends Base {
+  type: 'feedback';
+  commentId: number;
+  issueNumber: number;
+  /** Who edited the comment: the votes are theirs. */
+  user: string;
+  changes: VoteChange[];
+}
+
+export type WorkItem = CiJobItem | CommandItem | NewIssueItem | FeedbackItem;
 
 export type Route = { kind: 'ignore'; reason: string } | { kind: 'work'; key: string; item: WorkItem };
 
@@ -76,7 +92,7 @@ function key(...parts: Array<string | number>): string {
  * Routes one delivery. Failing and passing CI jobs are keyed by job id (check_run and workflow_job of one
  * job, and redeliveries, are one piece of work); commands and new issues by delivery id.
  */
-export function routeEvent(delivery: string, name: string, payload: Json, ourAppId?: number): Route {
+export function routeEvent(delivery: string, name: string, payload: Json, ourAppId?: number, ourLogin?: string): Route {
   const action = payload?.action;
   const ref = repoOf(payload ?? {});
   const installationId = payload?.installation?.id;
@@ -107,6 +123,9 @@ export function routeEvent(delivery: string, name: string, payload: Json, ourApp
       htmlUrl: run.html_url ?? null,
       fromActions,
       pullNumbers: name === 'check_run' ? (run.pull_requests ?? []).map((p: Json) => Number(p.number)) : [],
+      branch: (name === 'check_run' ? run.check_suite?.head_branch : run.head_branch) ?? null,
+      defaultBranch: payload.repository?.default_branch ?? null,
+      private: payload.repository?.private === true,
     };
     if (name === 'check_run' && !fromActions) item.checkRun = { id: run.id, output: run.output ?? null };
     return { kind: 'work', key: key('job', repoKey, run.id, conclusion === 'success' ? 'pass' : 'fail'), item };
@@ -115,6 +134,23 @@ export function routeEvent(delivery: string, name: string, payload: Json, ourApp
     if (action !== 'created' && action !== 'edited') return ignore(`issue_comment.${String(action)}`);
     const { comment, issue, sender } = payload;
     if (!comment || !issue) return ignore('issue_comment without comment or issue');
+    const who: OurIdentity = { appId: ourAppId, login: ourLogin };
+    if (action === 'edited' && isOurComment(comment, COMMENT_MARKER, who)) {
+      if (sender?.type === 'Bot') return ignore('our comment edited by a bot');
+      const from = payload.changes?.body?.from;
+      if (typeof from !== 'string') return ignore('our comment edited without the previous body');
+      const changes = diffVoteBoxes(from, String(comment.body ?? ''));
+      if (!changes.length) return ignore('our comment edited: no vote box changed');
+      const item: FeedbackItem = {
+        ...base,
+        type: 'feedback',
+        commentId: comment.id,
+        issueNumber: issue.number,
+        user: String(sender?.login ?? ''),
+        changes,
+      };
+      return { kind: 'work', key: key('delivery', delivery), item };
+    }
     if (comment.user?.type === 'Bot' || sender?.type === 'Bot') return ignore('comment by a bot');
     if (!COMMAND.test(comment.body ?? '')) return ignore('no /snippet-search command');
     const item: CommandItem = {

@@ -9,7 +9,18 @@ export interface MarkdownOptions {
   /** A link for the heading (the job's log). */
   headingUrl?: string;
   maxResults?: number;
+  /** One line under the error (the App's history line). */
+  note?: string;
+  /** Render each answer as a "helped" task-list box whose hidden marker names this result and the thread. */
+  votes?: { resultId: string };
 }
+
+/** The hidden marker of an answer's "helped" box (the GitHub glue reads it back from edited comments). */
+export function voteMarker(resultId: string, threadId: number): string {
+  return `<!-- snippet-search:vote ${resultId} ${threadId} -->`;
+}
+
+export const VOTE_HINT = '<sub>Tick a thread that helped: the votes are recorded to train the search.</sub>';
 
 /** One block of ranked answers for a failure, in GitHub-flavoured Markdown (App comments and Action summaries). */
 export function resultToMarkdown(r: SearchResult, o: MarkdownOptions = {}): string {
@@ -21,10 +32,15 @@ export function resultToMarkdown(r: SearchResult, o: MarkdownOptions = {}): stri
   if (o.heading)
     out.push(`#### ${o.headingUrl ? `[${escapeInline(o.heading)}](${o.headingUrl})` : escapeInline(o.heading)}`);
   if (errorLine) out.push(`\`${escapeCode(scrubSecrets(errorLine)).slice(0, 300)}\``);
+  if (o.note) out.push('', o.note);
   out.push('');
   const hits = r.results.slice(0, o.maxResults ?? r.results.length);
   if (hits.length === 0) out.push('_No matching StackOverflow thread._');
-  hits.forEach((h, i) => out.push(hitLine(h, i + 1)));
+  const votes = o.votes;
+  if (votes && hits.length) {
+    out.push(VOTE_HINT, '');
+    hits.forEach((h) => out.push(`- [ ] ${hitLine(h)} ${voteMarker(votes.resultId, h.id)}`));
+  } else hits.forEach((h, i) => out.push(`${i + 1}. ${hitLine(h)}`));
   const extracted = [r.query.code, r.query.error].filter((s) => s.trim()).join('\n');
   if (extracted) {
     out.push(
@@ -40,8 +56,8 @@ export function resultToMarkdown(r: SearchResult, o: MarkdownOptions = {}): stri
   return out.join('\n');
 }
 
-function hitLine(h: Hit, rank: number): string {
-  const parts = [`${rank}. **[${escapeInline(h.title)}](${h.url})**`];
+function hitLine(h: Hit): string {
+  const parts = [`**[${escapeInline(h.title)}](${h.url})**`];
   if (h.answerUrl) parts.push(`([answer](${h.answerUrl}))`);
   parts.push(`· score ${h.score}`);
   const why = whyText(h);

@@ -9,6 +9,7 @@ import { createSnippetSearchApp, type SnippetSearchApp } from '../../src/github/
 import { WritePacer } from '../../src/github/coordination.js';
 import { appOctokit, timeoutFetch } from '../../src/github/octokit.js';
 import { RedisCoordination, redisTransport, startRedisWorker } from '../../src/github/redis-queue.js';
+import { RedisFailureStore } from '../../src/history/redis-store.js';
 import { startReceiver, WEBHOOK_PATH, type Receiver } from '../../src/github/server.js';
 import { redisUnavailable, startRedis, type RedisServer } from '../helpers/redis.js';
 import { startFakeGitHub, type FakeGitHub } from './fake-github.js';
@@ -52,6 +53,7 @@ function workerApp(): SnippetSearchApp {
     appId: APP_ID,
     engine: testEngine,
     coordination: new RedisCoordination(client()),
+    history: new RedisFailureStore({ redis: client() }), // the workers share one history
     gatherMs: 100,
     transport: () => redisTransport(redis.url),
   });
