@@ -5,6 +5,8 @@ import type { DocumentEncoder } from '../encoder/types.js';
 import type { Document } from '../types.js';
 import { DEFAULT_HNSW, openDenseIndex, type Hnsw } from './dense-index.js';
 import { HNSW_FILE, IndexError, readManifest, rebuildHint, SQLITE_FILE, type Manifest } from './manifest.js';
+import { POSTINGS_FILE } from './postings-file.js';
+import { Postings, type LexicalHit, type QueryTerm } from './postings.js';
 
 /** An opened index: SQLite metadata + FTS5, and the HNSW vectors when the index has them. */
 export interface SearchIndex {
@@ -12,6 +14,8 @@ export interface SearchIndex {
   manifest: Manifest;
   db: Database.Database;
   dense: Hnsw | null;
+  /** The lexical postings (`lexical.postings`) the pruned BM25 scores. */
+  postings: Postings;
   /** Threads in the index. */
   documentCount: number;
   getDocument(id: number): Document | null;
@@ -20,8 +24,14 @@ export interface SearchIndex {
   /** The error type a thread's question names, or null. */
   keywordOf(id: number): string | null;
   /**
+   * BM25 top `limit` for distinct terms counted `count` times each, with per-field weights in
+   * `FTS_FIELDS` order, pruned over the postings; the same scores as FTS5's `bm25()` (positive,
+   * higher is better).
+   */
+  lexical(terms: readonly QueryTerm[], weights: readonly number[], limit: number): LexicalHit[];
+  /**
    * FTS5 BM25 top `limit` for a MATCH expression, with per-field weights in `FTS_FIELDS` order; scores
-   * are positive, higher is better.
+   * are positive, higher is better. Scores every matching row: the baseline `lexical` is measured against.
    */
   bm25(match: string, weights: readonly number[], limit: number): Array<{ id: number; score: number }>;
   close(): void;
@@ -48,6 +58,18 @@ export function openIndex(dirIn: string, opts: OpenOptions = {}): SearchIndex {
   } catch (err) {
     throw new IndexError(`The index at ${dir} is corrupt (${SQLITE_FILE}: ${(err as Error).message}). ${rebuildHint(dir)}`);
   }
+  let postings: Postings;
+  const postingsPath = join(dir, POSTINGS_FILE);
+  if (!existsSync(postingsPath)) {
+    db.close();
+    throw new IndexError(`The index at ${dir} is incomplete (no ${POSTINGS_FILE}). ${rebuildHint(dir)}`);
+  }
+  try {
+    postings = Postings.open(postingsPath);
+  } catch (err) {
+    db.close();
+    throw new IndexError(`The index at ${dir} is corrupt (${(err as Error).message}). ${rebuildHint(dir)}`);
+  }
   let dense: Hnsw | null = null;
   if (opts.encoder && manifest.encoder) {
     if (manifest.encoder.id !== opts.encoder.id) {
@@ -67,8 +89,6 @@ export function openIndex(dirIn: string, opts: OpenOptions = {}): SearchIndex {
   }
   const getDoc = db.prepare('SELECT * FROM docs WHERE id = ?');
   const keywordStmt = db.prepare('SELECT keyword FROM docs WHERE id = ?').pluck();
-  const dfStmt = db.prepare('SELECT doc FROM docs_vocab WHERE term = ?').pluck();
-  const dfCache = new Map<string, number>();
   const bm25Stmts = new Map<string, Database.Statement>();
   const documentCount = (db.prepare('SELECT count(*) FROM docs').pluck().get() as number) ?? 0;
   return {
@@ -76,22 +96,20 @@ export function openIndex(dirIn: string, opts: OpenOptions = {}): SearchIndex {
     manifest,
     db,
     dense,
+    postings,
     documentCount,
     getDocument(id) {
       const r = getDoc.get(id) as DocRow | undefined;
       return r ? rowToDocument(r) : null;
     },
     documentFrequency(term) {
-      let n = dfCache.get(term);
-      if (n === undefined) {
-        n = (dfStmt.get(term) as number | undefined) ?? 0;
-        if (dfCache.size > 200_000) dfCache.clear();
-        dfCache.set(term, n);
-      }
-      return n;
+      return postings.documentFrequency(term);
     },
     keywordOf(id) {
       return (keywordStmt.get(id) as string | null | undefined) ?? null;
+    },
+    lexical(terms, weights, limit) {
+      return postings.topK(terms, weights, limit);
     },
     bm25(match, weights, limit) {
       const key = weights.map((w) => Number(w)).join(', ');

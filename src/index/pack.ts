@@ -6,6 +6,7 @@ import { pipeline } from 'node:stream/promises';
 import { createGzip } from 'node:zlib';
 import { z } from 'zod';
 import { HNSW_FILE, INDEX_FORMAT_VERSION, Manifest, MANIFEST_FILE, readManifest, SQLITE_FILE } from './manifest.js';
+import { POSTINGS_FILE } from './postings-file.js';
 import { writeTar } from './tar.js';
 
 /** The first entry of every index archive: what it holds, checked before anything else is unpacked. */
@@ -28,7 +29,7 @@ export const PackInfo = z.object({
 export type PackInfo = z.infer<typeof PackInfo>;
 
 /** The files an index archive may hold, besides PACK_FILE. */
-export const INDEX_FILES = [MANIFEST_FILE, SQLITE_FILE, HNSW_FILE] as const;
+export const INDEX_FILES = [MANIFEST_FILE, SQLITE_FILE, POSTINGS_FILE, HNSW_FILE] as const;
 
 export interface PackResult {
   file: string;

@@ -1,0 +1,322 @@
+import {
+  BLOCK_SIZE,
+  COLUMNS,
+  fts5Idf,
+  lengthNorm,
+  readPostingsFile,
+  TF_OVERFLOW,
+  tfFactor,
+  type PostingsData,
+} from './postings-file.js';
+
+/** One distinct query term and how many times the query counts it (FTS5: the phrase repeated). */
+export interface QueryTerm {
+  term: string;
+  count: number;
+}
+
+export interface LexicalHit {
+  id: number;
+  score: number;
+}
+
+/** A query term resolved against the postings: its range, weight and score bound. */
+interface TermPlan {
+  /** Position in the query (the order scores are summed in). */
+  qi: number;
+  start: number;
+  end: number;
+  blockStart: number;
+  blockEnd: number;
+  /** count × idf. */
+  weight: number;
+  /** Upper bound of the term's contribution to any document's score. */
+  bound: number;
+}
+
+/** Bounds are inflated this much so that rounding never makes one fall below a score it bounds. */
+const BOUND_SLACK = 1 + 1e-9;
+
+/**
+ * The lexical postings of an index, opened: term lookup, document frequencies, and BM25 top-k with
+ * exactly the ranking of SQLite FTS5's `bm25()` with per-column weights (same idf, k1, b, average
+ * length and weighted term frequency; see `postings-file.ts`).
+ *
+ * `topK` prunes (MaxScore, Turtle & Flood 1995, with block skipping): terms are ordered by their score
+ * bound, and once the k-th best score exceeds the bounds of the weakest terms together, documents
+ * that hold only those terms are never visited; the others are looked up in them only while their
+ * partial score plus the remaining bounds can still beat the k-th. `exhaustiveTopK` scores every
+ * matching document (the reference the tests hold `topK` to). Both return the same list: score
+ * descending, ties by build order.
+ */
+export class Postings {
+  readonly data: PostingsData;
+  readonly numDocs: number;
+  readonly avgdl: number;
+  private readonly norm: Float64Array;
+  private readonly overflow = new Map<number, number>();
+  private readonly encoder = new TextEncoder();
+  // Scratch for the exhaustive scorer, allocated on first use.
+  private acc: Float64Array | null = null;
+  private seen: Uint8Array | null = null;
+
+  constructor(data: PostingsData) {
+    this.data = data;
+    this.numDocs = data.numDocs;
+    this.avgdl = data.numDocs ? data.totalTokens / data.numDocs : 0;
+    this.norm = new Float64Array(data.numDocs);
+    for (let d = 0; d < data.numDocs; d++) this.norm[d] = lengthNorm(data.docLen[d]!, this.avgdl);
+    for (let i = 0; i < data.overflow.length; i += 2) this.overflow.set(data.overflow[i]!, data.overflow[i + 1]!);
+  }
+
+  static open(path: string): Postings {
+    return new Postings(readPostingsFile(path));
+  }
+
+  /** The term's position in the dictionary, or -1. */
+  lookup(term: string): number {
+    const key = this.encoder.encode(term);
+    const { termByteOffsets: offs, termBytes: bytes } = this.data;
+    let lo = 0;
+    let hi = this.data.numTerms - 1;
+    while (lo <= hi) {
+      const mid = (lo + hi) >>> 1;
+      const s = offs[mid]!;
+      const e = offs[mid + 1]!;
+      let cmp = 0;
+      const n = Math.min(e - s, key.length);
+      for (let i = 0; i < n && cmp === 0; i++) cmp = bytes[s + i]! - key[i]!;
+      if (cmp === 0) cmp = e - s - key.length;
+      if (cmp === 0) return mid;
+      if (cmp < 0) lo = mid + 1;
+      else hi = mid - 1;
+    }
+    return -1;
+  }
+
+  /** How many documents hold the term (FTS5's `docs_vocab.doc`). */
+  documentFrequency(term: string): number {
+    const r = this.lookup(term);
+    return r < 0 ? 0 : this.data.termDf[r]!;
+  }
+
+  /** The best `k` documents for the terms under the column weights, pruned (see the class). */
+  topK(terms: readonly QueryTerm[], weights: readonly number[], k: number): LexicalHit[] {
+    const plans = this.plan(terms, weights);
+    if (plans.length === 0 || k <= 0) return [];
+    const { postDocs, blockLastDoc } = this.data;
+    const m = plans.length;
+    plans.sort((a, b) => a.bound - b.bound || a.qi - b.qi);
+    const cum = new Float64Array(m);
+    for (let i = 0, s = 0; i < m; i++) cum[i] = s += plans[i]!.bound;
+    const END = this.numDocs;
+    const pos = new Uint32Array(m);
+    const at = new Uint32Array(m);
+    for (let i = 0; i < m; i++) {
+      pos[i] = plans[i]!.start;
+      at[i] = postDocs[pos[i]!]!;
+    }
+    const seek = (i: number, d: number) => {
+      if (at[i]! >= d) return;
+      const t = plans[i]!;
+      let blk = t.blockStart + ((pos[i]! - t.start) >>> 7);
+      while (blk < t.blockEnd && blockLastDoc[blk]! < d) blk++;
+      if (blk === t.blockEnd) {
+        pos[i] = t.end;
+        at[i] = END;
+        return;
+      }
+      let p = Math.max(pos[i]!, t.start + (blk - t.blockStart) * BLOCK_SIZE);
+      while (postDocs[p]! < d) p++;
+      pos[i] = p;
+      at[i] = postDocs[p]!;
+    };
+    const contrib = new Float64Array(terms.length);
+    const heap = new TopK(k);
+    let theta = -Infinity;
+    let first = 0; // terms [first, m) are essential: a document must hold one of them to make the top k
+    for (;;) {
+      let d = END;
+      for (let i = first; i < m; i++) if (at[i]! < d) d = at[i]!;
+      if (d === END) break;
+      let s = 0;
+      for (let i = first; i < m; i++) {
+        if (at[i] !== d) continue;
+        const t = plans[i]!;
+        const c = this.contribution(t, pos[i]!, d, weights);
+        contrib[t.qi] = c;
+        s += c;
+        const p = ++pos[i]!;
+        at[i] = p < t.end ? postDocs[p]! : END;
+      }
+      let alive = true;
+      for (let i = first - 1; i >= 0; i--) {
+        if (s + cum[i]! <= theta) {
+          alive = false;
+          break;
+        }
+        seek(i, d);
+        if (at[i] === d) {
+          const t = plans[i]!;
+          const c = this.contribution(t, pos[i]!, d, weights);
+          contrib[t.qi] = c;
+          s += c;
+        }
+      }
+      if (alive) {
+        // The score as the exhaustive scorer sums it: in query order.
+        let score = 0;
+        for (let q = 0; q < contrib.length; q++) score += contrib[q]!;
+        if (heap.offer(d, score) && heap.full) {
+          theta = heap.minScore;
+          while (first < m && cum[first]! <= theta) first++;
+        }
+      }
+      contrib.fill(0);
+    }
+    return heap.sorted().map((h) => ({ id: this.data.docIds[h.doc]!, score: h.score }));
+  }
+
+  /** The best `k` documents by scoring every document that holds any of the terms. */
+  exhaustiveTopK(terms: readonly QueryTerm[], weights: readonly number[], k: number): LexicalHit[] {
+    const plans = this.plan(terms, weights).sort((a, b) => a.qi - b.qi);
+    if (plans.length === 0 || k <= 0) return [];
+    const acc = (this.acc ??= new Float64Array(this.numDocs));
+    const seen = (this.seen ??= new Uint8Array(this.numDocs));
+    const touched: number[] = [];
+    const { postDocs } = this.data;
+    for (const t of plans) {
+      for (let p = t.start; p < t.end; p++) {
+        const d = postDocs[p]!;
+        if (!seen[d]) {
+          seen[d] = 1;
+          touched.push(d);
+        }
+        acc[d] = acc[d]! + this.contribution(t, p, d, weights);
+      }
+    }
+    const heap = new TopK(k);
+    for (const d of touched) {
+      heap.offer(d, acc[d]!);
+      acc[d] = 0;
+      seen[d] = 0;
+    }
+    return heap.sorted().map((h) => ({ id: this.data.docIds[h.doc]!, score: h.score }));
+  }
+
+  /** BM25 of one posting: weight × tfFactor(column-weighted count, the document's length). */
+  private contribution(t: TermPlan, p: number, d: number, weights: readonly number[]): number {
+    const tf = this.data.postTf;
+    let f = 0;
+    for (let c = 0; c < COLUMNS; c++) {
+      let n = tf[p * COLUMNS + c]!;
+      if (n === TF_OVERFLOW) n = this.overflow.get(p * COLUMNS + c)!;
+      f += weights[c]! * n;
+    }
+    return t.weight * tfFactor(f, this.norm[d]!);
+  }
+
+  /** Resolves the terms (unknown ones dropped) with their weights and bounds under `weights`. */
+  private plan(terms: readonly QueryTerm[], weights: readonly number[]): TermPlan[] {
+    if (weights.length !== COLUMNS || weights.some((w) => !(w >= 0))) {
+      throw new Error(`BM25 column weights must be ${COLUMNS} numbers ≥ 0, got [${weights.join(', ')}]`);
+    }
+    const { v, scale } = this.boundVector(weights);
+    const nb = this.data.boundWeights.length;
+    const plans: TermPlan[] = [];
+    terms.forEach(({ term, count }, qi) => {
+      const r = this.lookup(term);
+      if (r < 0 || count <= 0) return;
+      const weight = count * fts5Idf(this.numDocs, this.data.termDf[r]!);
+      plans.push({
+        qi,
+        start: this.data.termPostStart[r]!,
+        end: this.data.termPostStart[r + 1]!,
+        blockStart: this.data.termBlockStart[r]!,
+        blockEnd: this.data.termBlockStart[r + 1]!,
+        weight,
+        bound: weight * scale * this.data.termBound[r * nb + v]! * BOUND_SLACK,
+      });
+    });
+    return plans;
+  }
+
+  /**
+   * The stored bound vector u that bounds `weights` best, and the factor to scale its bounds by: with
+   * λ = max_c(w_c/u_c), Σ w_c·tf_c ≤ λ·Σ u_c·tf_c, and tfFactor(λF) ≤ max(λ, 1)·tfFactor(F).
+   */
+  private boundVector(weights: readonly number[]): { v: number; scale: number } {
+    let best = { v: 0, scale: Infinity };
+    this.data.boundWeights.forEach((u, v) => {
+      let lambda = 0;
+      for (let c = 0; c < COLUMNS; c++) lambda = Math.max(lambda, weights[c]! === 0 ? 0 : weights[c]! / u[c]!);
+      const scale = Math.max(lambda, 1);
+      if (scale < best.scale) best = { v, scale };
+    });
+    return best;
+  }
+}
+
+/** The k best (score, doc) pairs seen: a binary min-heap, the root the worst (lowest score, then latest doc). */
+class TopK {
+  private readonly scores: Float64Array;
+  private readonly docs: Uint32Array;
+  private size = 0;
+  constructor(private readonly k: number) {
+    this.scores = new Float64Array(k);
+    this.docs = new Uint32Array(k);
+  }
+  get full(): boolean {
+    return this.size === this.k;
+  }
+  get minScore(): number {
+    return this.scores[0]!;
+  }
+  private worse(i: number, j: number): boolean {
+    const a = this.scores[i]!;
+    const b = this.scores[j]!;
+    return a < b || (a === b && this.docs[i]! > this.docs[j]!);
+  }
+  private swap(i: number, j: number): void {
+    const s = this.scores[i]!;
+    this.scores[i] = this.scores[j]!;
+    this.scores[j] = s;
+    const d = this.docs[i]!;
+    this.docs[i] = this.docs[j]!;
+    this.docs[j] = d;
+  }
+  /** Adds the pair if it is among the k best so far; says whether it was. */
+  offer(doc: number, score: number): boolean {
+    if (this.size < this.k) {
+      let i = this.size++;
+      this.scores[i] = score;
+      this.docs[i] = doc;
+      while (i > 0) {
+        const parent = (i - 1) >> 1;
+        if (!this.worse(i, parent)) break;
+        this.swap(i, parent);
+        i = parent;
+      }
+      return true;
+    }
+    const root = this.scores[0]!;
+    if (score < root || (score === root && doc > this.docs[0]!)) return false;
+    this.scores[0] = score;
+    this.docs[0] = doc;
+    for (let i = 0; ; ) {
+      const l = 2 * i + 1;
+      const r = l + 1;
+      let w = i;
+      if (l < this.size && this.worse(l, w)) w = l;
+      if (r < this.size && this.worse(r, w)) w = r;
+      if (w === i) break;
+      this.swap(i, w);
+      i = w;
+    }
+    return true;
+  }
+  sorted(): Array<{ doc: number; score: number }> {
+    const out = Array.from({ length: this.size }, (_, i) => ({ doc: this.docs[i]!, score: this.scores[i]! }));
+    return out.sort((a, b) => b.score - a.score || a.doc - b.doc);
+  }
+}

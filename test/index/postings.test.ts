@@ -1,0 +1,109 @@
+import assert from 'node:assert/strict';
+import { join } from 'node:path';
+import { after, before, test } from 'node:test';
+import Database from 'better-sqlite3';
+import { readQueriesFile } from '../../src/eval/queries-file.js';
+import { createFtsTokenizer } from '../../src/index/fts-tokens.js';
+import { openIndex, type SearchIndex } from '../../src/index/open-index.js';
+import type { QueryTerm } from '../../src/index/postings.js';
+import { FTS_TOKENIZER } from '../../src/index/schema.js';
+import { buildQuery } from '../../src/query/build-query.js';
+import { DEFAULT_BM25, ERROR_LINE_BM25, selectTerms, type Bm25Options } from '../../src/retrieve/bm25.js';
+import { buildSmallIndex } from '../helpers/small-index.js';
+import { SHARED } from '../helpers/paths.js';
+
+// A real sample: the first 3,000 so-python threads, and real queries (both dev sets, the real reports).
+let idx: SearchIndex;
+let queries: Array<{ qid: string; terms: QueryTerm[]; opts: Bm25Options }>;
+before(async () => {
+  idx = openIndex(await buildSmallIndex(3000));
+  const files = [
+    join(SHARED, 'data', 'so-python', 'dev-queries.jsonl'),
+    join(SHARED, 'data', 'so-python', 'dup-dev-queries.jsonl'),
+    join(SHARED, 'data', 'real-reports', 'real-reports-dev.jsonl'),
+  ];
+  const df = (t: string) => idx.documentFrequency(t);
+  queries = [];
+  for (const file of files) {
+    for (const q of readQueriesFile(file)) {
+      const { query } = buildQuery(q.query, 'auto');
+      for (const opts of [DEFAULT_BM25, ERROR_LINE_BM25]) {
+        const terms = selectTerms(query, opts, df, idx.documentCount);
+        if (terms) queries.push({ qid: q.qid, terms, opts });
+      }
+    }
+  }
+});
+after(() => idx.close());
+
+test('the postings hold exactly the terms and document frequencies of FTS5', () => {
+  const vocab = idx.db.prepare('SELECT term, doc FROM docs_vocab').raw().all() as Array<[string, number]>;
+  assert.equal(idx.postings.data.numTerms, vocab.length);
+  let mismatched = 0;
+  for (const [term, doc] of vocab) if (idx.postings.documentFrequency(term) !== doc) mismatched++;
+  assert.equal(mismatched, 0, `${mismatched} of ${vocab.length} terms differ in document frequency`);
+  assert.equal(idx.postings.documentFrequency('no-such-term-here'), 0);
+  assert.equal(idx.postings.numDocs, idx.documentCount);
+});
+
+test('words beyond ASCII are tokenized as FTS5 tokenizes them', () => {
+  const text = 'café naïve ｆｕｌｌ straße x² 中文 ǅemal ａｂｃ_ｄ ﬁle çà';
+  const db = new Database(':memory:');
+  db.exec(`CREATE VIRTUAL TABLE t USING fts5(x, tokenize="${FTS_TOKENIZER}");
+    CREATE VIRTUAL TABLE v USING fts5vocab(t, 'instance');`);
+  db.prepare('INSERT INTO t(rowid, x) VALUES (1, ?)').run(text);
+  const expected = (db.prepare('SELECT term FROM v ORDER BY "offset"').pluck().all() as string[]).sort();
+  db.close();
+  const tok = createFtsTokenizer();
+  const got: string[] = [];
+  tok.tokens(text, got);
+  tok.close();
+  assert.deepEqual(got.sort(), expected);
+});
+
+test("scores equal FTS5's bm25() for every matching document, to 1e-4", () => {
+  let compared = 0;
+  let worst = 0;
+  for (const { qid, terms, opts } of queries.filter((_, i) => i % 3 === 0)) {
+    const match = terms.flatMap(({ term, count }) => Array(count).fill(`"${term}"`)).join(' OR ');
+    const fts = idx.bm25(match, opts.weights, idx.documentCount);
+    const ours = new Map(
+      idx.postings.exhaustiveTopK(terms, opts.weights, idx.documentCount).map((h) => [h.id, h.score]),
+    );
+    assert.equal(ours.size, fts.length, `${qid}: ${ours.size} matching documents, FTS5 has ${fts.length}`);
+    for (const r of fts) {
+      const s = ours.get(r.id);
+      assert.ok(s !== undefined, `${qid}: FTS5 matches ${r.id}, the postings do not`);
+      const diff = Math.abs(s - r.score);
+      worst = Math.max(worst, diff);
+      assert.ok(diff <= 1e-4, `${qid}: doc ${r.id} scores ${s}, FTS5 ${r.score}`);
+      compared++;
+    }
+  }
+  assert.ok(compared > 100_000, `compared ${compared} scores (worst difference ${worst})`);
+});
+
+test('pruned top-k is exhaustive top-k: same documents, same order, same scores', () => {
+  let checked = 0;
+  for (const { qid, terms, opts } of queries) {
+    for (const k of [1, 10, 200]) {
+      const exact = idx.postings.exhaustiveTopK(terms, opts.weights, k);
+      const pruned = idx.postings.topK(terms, opts.weights, k);
+      assert.deepEqual(pruned, exact, `${qid}, k=${k}, weights ${opts.weights.join(',')}`);
+      checked++;
+    }
+  }
+  assert.ok(checked > 3000, `${checked} top-k lists`);
+});
+
+test('weights the bounds were not computed for still prune exactly', () => {
+  for (const { qid, terms } of queries.filter((_, i) => i % 7 === 0)) {
+    for (const weights of [
+      [5, 0.1, 2, 1],
+      [1, 4, 0.5, 0],
+      [1, 0.2, 0.4, 1],
+    ]) {
+      assert.deepEqual(idx.postings.topK(terms, weights, 20), idx.postings.exhaustiveTopK(terms, weights, 20), qid);
+    }
+  }
+});
