@@ -25,6 +25,7 @@ import { buildDenseIndex, DEFAULT_HNSW } from './dense-index.js';
 import {
   HNSW_FILE, INDEX_FORMAT, INDEX_FORMAT_VERSION, IndexError, MANIFEST_FILE, SQLITE_FILE, type EncoderInfo, type Manifest,
 } from './manifest.js';
+import { VECTORS_FILE } from './dense-vectors.js';
 import { PostingsBuilder } from './postings-builder.js';
 import { POSTINGS_FILE } from './postings-file.js';
 import { createSchema, FTS_FIELDS, FTS_TOKENIZER } from './schema.js';
@@ -68,7 +69,7 @@ export function detectCorpusKind(path: string): CorpusKind {
 }
 
 /** The files an index build writes into `--out`; nothing else there is ever touched. */
-export const INDEX_FILES = [MANIFEST_FILE, SQLITE_FILE, POSTINGS_FILE, HNSW_FILE] as const;
+export const INDEX_FILES = [MANIFEST_FILE, SQLITE_FILE, POSTINGS_FILE, HNSW_FILE, VECTORS_FILE] as const;
 /** Files a directory may hold besides an index's own and still be written to (the tracked `index/README.md`). */
 const HARMLESS_FILES = new Set(['README.md', '.gitignore', '.gitkeep']);
 /** Marks a `.partial` or `.staging` directory as made by a build, so a later build may remove it. */
@@ -138,7 +139,7 @@ async function buildLocked(
 
     let encoderInfo: EncoderInfo | null = null;
     if (opts.encoder) {
-      await buildDenseIndex(db, opts.encoder, join(partial, HNSW_FILE), DEFAULT_HNSW, (done, total, stage) =>
+      await buildDenseIndex(db, opts.encoder, join(partial, HNSW_FILE), join(partial, VECTORS_FILE), DEFAULT_HNSW, (done, total, stage) =>
         opts.onProgress?.({ stage, done, total, fraction: total ? done / total : null }),
       );
       encoderInfo = { id: opts.encoder.id, dim: opts.encoder.dim, hnsw: { ...DEFAULT_HNSW, space: 'ip' } };

@@ -96,7 +96,7 @@ export class PostingsBuilder {
     this.tokenizer.close();
     const numTerms = this.terms.length;
     const numPostings = this.pDoc.length;
-    if (numPostings > 0xffffffff) throw new Error('too many postings for one postings file (over 2^32)');
+    if (numPostings >= 0xffffffff) throw new Error('too many postings for one postings file (over 2^32)');
     // Terms in UTF-8 byte order, so a lookup is a binary search over bytes.
     const encoded = this.terms.map((t) => Buffer.from(t, 'utf8'));
     const order = Array.from({ length: numTerms }, (_, i) => i).sort((a, b) => Buffer.compare(encoded[a]!, encoded[b]!));

@@ -1,11 +1,11 @@
 import {
   BLOCK_SIZE,
+  BM25_K1,
   COLUMNS,
   fts5Idf,
   lengthNorm,
   readPostingsFile,
   TF_OVERFLOW,
-  tfFactor,
   type PostingsData,
 } from './postings-file.js';
 
@@ -32,10 +32,15 @@ interface TermPlan {
   weight: number;
   /** Upper bound of the term's contribution to any document's score. */
   bound: number;
+  /** The stored bound vector the bounds come from, and the term's stored bound under it. */
+  v: number;
+  termBound: number;
 }
 
 /** Bounds are inflated this much so that rounding never makes one fall below a score it bounds. */
 const BOUND_SLACK = 1 + 1e-9;
+/** Documents per window of the pruned scorer: essential terms are scored a window at a time. */
+const WINDOW = 4096;
 
 /**
  * The lexical postings of an index, opened: term lookup, document frequencies, and BM25 top-k with
@@ -56,9 +61,13 @@ export class Postings {
   private readonly norm: Float64Array;
   private readonly overflow = new Map<number, number>();
   private readonly encoder = new TextEncoder();
-  // Scratch for the exhaustive scorer, allocated on first use.
+  private readonly tf32: Uint32Array;
+  // Scratch, allocated on first use.
   private acc: Float64Array | null = null;
   private seen: Uint8Array | null = null;
+  private windowScratch: WindowScratch | null = null;
+  /** What the last `topK` did: postings of its terms, postings it scored, candidate documents. */
+  stats = { postings: 0, scored: 0, candidates: 0 };
 
   constructor(data: PostingsData) {
     this.data = data;
@@ -67,6 +76,9 @@ export class Postings {
     this.norm = new Float64Array(data.numDocs);
     for (let d = 0; d < data.numDocs; d++) this.norm[d] = lengthNorm(data.docLen[d]!, this.avgdl);
     for (let i = 0; i < data.overflow.length; i += 2) this.overflow.set(data.overflow[i]!, data.overflow[i + 1]!);
+    if (new Uint8Array(new Uint32Array([1]).buffer)[0] !== 1) throw new Error('the postings file needs a little-endian machine');
+    const tf = data.postTf;
+    this.tf32 = new Uint32Array(tf.buffer, tf.byteOffset, tf.length / COLUMNS);
   }
 
   static open(path: string): Postings {
@@ -103,10 +115,15 @@ export class Postings {
   /** The best `k` documents for the terms under the column weights, pruned (see the class). */
   topK(terms: readonly QueryTerm[], weights: readonly number[], k: number): LexicalHit[] {
     const plans = this.plan(terms, weights);
+    this.stats = { scored: 0, candidates: 0, postings: plans.reduce((n, t) => n + t.end - t.start, 0) };
     if (plans.length === 0 || k <= 0) return [];
-    const { postDocs, blockLastDoc } = this.data;
+    const { postDocs, blockLastDoc, blockBound } = this.data;
+    const nb = this.data.boundWeights.length;
+    const score = this.scorer(weights);
     const m = plans.length;
+    // By bound, ascending; the sum of a document's contributions is taken in query order (`byQuery`).
     plans.sort((a, b) => a.bound - b.bound || a.qi - b.qi);
+    const byQuery = plans.map((_, i) => i).sort((a, b) => plans[a]!.qi - plans[b]!.qi);
     const cum = new Float64Array(m);
     for (let i = 0, s = 0; i < m; i++) cum[i] = s += plans[i]!.bound;
     const END = this.numDocs;
@@ -131,56 +148,123 @@ export class Postings {
       pos[i] = p;
       at[i] = postDocs[p]!;
     };
-    const contrib = new Float64Array(terms.length);
+    // Window scratch: per document of the window its candidate slot (+1; 0 = none); per slot its
+    // document, an upper bound of its score over the essential terms (their block bounds), and its
+    // postings in the essential terms as a linked list of hits (term, posting), scored only if the
+    // bound lets the document through.
+    const W = WINDOW;
+    const sc = this.scratch(m);
+    const { slotOf, candDoc, upper, head, cq } = sc;
     const heap = new TopK(k);
     let theta = -Infinity;
     let first = 0; // terms [first, m) are essential: a document must hold one of them to make the top k
+    let scored = 0;
+    let candidates = 0;
     for (;;) {
-      let d = END;
-      for (let i = first; i < m; i++) if (at[i]! < d) d = at[i]!;
-      if (d === END) break;
-      let s = 0;
+      let lo = END;
+      for (let i = first; i < m; i++) if (at[i]! < lo) lo = at[i]!;
+      if (lo === END) break;
+      const hi = Math.min(END, lo + W);
+      // Essential terms: every posting in the window, term at a time, block bounds only.
+      let n = 0;
+      let hits = 0;
       for (let i = first; i < m; i++) {
-        if (at[i] !== d) continue;
         const t = plans[i]!;
-        const c = this.contribution(t, pos[i]!, d, weights);
-        contrib[t.qi] = c;
-        s += c;
-        const p = ++pos[i]!;
+        const scale = t.bound / t.termBound;
+        let p = pos[i]!;
+        let blk = t.blockStart + ((p - t.start) >>> 7);
+        let blkEnd = t.start + (blk - t.blockStart + 1) * BLOCK_SIZE;
+        let bb = blockBound[blk * nb + t.v]! * scale;
+        for (; p < t.end; p++) {
+          const d = postDocs[p]!;
+          if (d >= hi) break;
+          if (p >= blkEnd) {
+            blk++;
+            blkEnd += BLOCK_SIZE;
+            bb = blockBound[blk * nb + t.v]! * scale;
+          }
+          let slot = slotOf[d - lo]! - 1;
+          if (slot < 0) {
+            slot = n++;
+            slotOf[d - lo] = slot + 1;
+            candDoc[slot] = d;
+            upper[slot] = 0;
+            head[slot] = -1;
+          }
+          upper[slot] = upper[slot]! + bb;
+          if (hits === sc.hitPost.length) sc.grow();
+          sc.hitPost[hits] = p;
+          sc.hitPlan[hits] = i;
+          sc.hitNext[hits] = head[slot]!;
+          head[slot] = hits++;
+        }
+        pos[i] = p;
         at[i] = p < t.end ? postDocs[p]! : END;
       }
-      let alive = true;
-      for (let i = first - 1; i >= 0; i--) {
-        if (s + cum[i]! <= theta) {
-          alive = false;
-          break;
-        }
-        seek(i, d);
-        if (at[i] === d) {
-          const t = plans[i]!;
-          const c = this.contribution(t, pos[i]!, d, weights);
-          contrib[t.qi] = c;
+      candidates += n;
+      const { hitPost, hitPlan, hitNext } = sc;
+      // Candidates in document order: scored only while their bound can still beat the k-th.
+      // A dense window is walked; a sparse one's few documents are sorted.
+      const dense = n > W >>> 5;
+      const docs = dense ? candDoc : candDoc.subarray(0, n).sort();
+      const rest = first > 0 ? cum[first - 1]! : 0;
+      for (let j = 0, x = 0; j < n; j++) {
+        let d: number;
+        if (dense) {
+          while (slotOf[x] === 0) x++;
+          d = lo + x++;
+        } else d = docs[j]!;
+        const slot = slotOf[d - lo]! - 1;
+        slotOf[d - lo] = 0;
+        if (upper[slot]! + rest < theta) continue;
+        let s = 0;
+        for (let h = head[slot]!; h >= 0; h = hitNext[h]!) {
+          const i = hitPlan[h]!;
+          const c = score(hitPost[h]!, d, plans[i]!.weight);
+          cq[i] = c;
           s += c;
+          scored++;
         }
-      }
-      if (alive) {
-        // The score as the exhaustive scorer sums it: in query order.
-        let score = 0;
-        for (let q = 0; q < contrib.length; q++) score += contrib[q]!;
-        if (heap.offer(d, score) && heap.full) {
-          theta = heap.minScore;
-          while (first < m && cum[first]! <= theta) first++;
+        let alive = s + rest >= theta;
+        let i = first - 1;
+        for (; alive && i >= 0; i--) {
+          seek(i, d);
+          if (at[i] === d) {
+            const c = score(pos[i]!, d, plans[i]!.weight);
+            cq[i] = c;
+            s += c;
+            scored++;
+          }
+          if (i > 0 && s + cum[i - 1]! < theta) alive = false;
         }
+        if (alive) {
+          // The score as the exhaustive scorer sums it: in query order.
+          let total = 0;
+          for (let q = 0; q < m; q++) total += cq[byQuery[q]!]!;
+          if (heap.offer(d, total) && heap.full) theta = heap.minScore;
+        }
+        for (let h = head[slot]!; h >= 0; h = hitNext[h]!) cq[hitPlan[h]!] = 0;
+        for (let r = first - 1; r > i; r--) cq[r] = 0;
       }
-      contrib.fill(0);
+      while (first < m && cum[first]! < theta) first++;
     }
+    this.stats.scored = scored;
+    this.stats.candidates = candidates;
     return heap.sorted().map((h) => ({ id: this.data.docIds[h.doc]!, score: h.score }));
+  }
+
+  /** Window scratch for `topK`, reused across queries. */
+  private scratch(m: number): WindowScratch {
+    const sc = (this.windowScratch ??= new WindowScratch());
+    if (sc.cq.length < m) sc.cq = new Float64Array(m);
+    return sc;
   }
 
   /** The best `k` documents by scoring every document that holds any of the terms. */
   exhaustiveTopK(terms: readonly QueryTerm[], weights: readonly number[], k: number): LexicalHit[] {
     const plans = this.plan(terms, weights).sort((a, b) => a.qi - b.qi);
     if (plans.length === 0 || k <= 0) return [];
+    const score = this.scorer(weights);
     const acc = (this.acc ??= new Float64Array(this.numDocs));
     const seen = (this.seen ??= new Uint8Array(this.numDocs));
     const touched: number[] = [];
@@ -192,7 +276,7 @@ export class Postings {
           seen[d] = 1;
           touched.push(d);
         }
-        acc[d] = acc[d]! + this.contribution(t, p, d, weights);
+        acc[d] = acc[d]! + score(p, d, t.weight);
       }
     }
     const heap = new TopK(k);
@@ -204,16 +288,32 @@ export class Postings {
     return heap.sorted().map((h) => ({ id: this.data.docIds[h.doc]!, score: h.score }));
   }
 
-  /** BM25 of one posting: weight × tfFactor(column-weighted count, the document's length). */
-  private contribution(t: TermPlan, p: number, d: number, weights: readonly number[]): number {
-    const tf = this.data.postTf;
-    let f = 0;
-    for (let c = 0; c < COLUMNS; c++) {
-      let n = tf[p * COLUMNS + c]!;
-      if (n === TF_OVERFLOW) n = this.overflow.get(p * COLUMNS + c)!;
-      f += weights[c]! * n;
-    }
-    return t.weight * tfFactor(f, this.norm[d]!);
+  /**
+   * BM25 of one posting under `weights`: the term's weight (count × idf) × tfFactor(column-weighted
+   * count, the document's length norm). Column counts are read four at a time (one little-endian word).
+   */
+  private scorer(weights: readonly number[]): (p: number, d: number, weight: number) => number {
+    const [w0, w1, w2, w3] = weights as [number, number, number, number];
+    const tf = this.tf32;
+    const norm = this.norm;
+    const overflow = this.overflow;
+    const k1p1 = BM25_K1 + 1.0;
+    return (p, d, weight) => {
+      const packed = tf[p]!;
+      let t0 = packed & 0xff;
+      let t1 = (packed >>> 8) & 0xff;
+      let t2 = (packed >>> 16) & 0xff;
+      let t3 = packed >>> 24;
+      if (t0 === TF_OVERFLOW || t1 === TF_OVERFLOW || t2 === TF_OVERFLOW || t3 === TF_OVERFLOW) {
+        const key = p * COLUMNS;
+        if (t0 === TF_OVERFLOW) t0 = overflow.get(key)!;
+        if (t1 === TF_OVERFLOW) t1 = overflow.get(key + 1)!;
+        if (t2 === TF_OVERFLOW) t2 = overflow.get(key + 2)!;
+        if (t3 === TF_OVERFLOW) t3 = overflow.get(key + 3)!;
+      }
+      const f = w0 * t0 + w1 * t1 + w2 * t2 + w3 * t3;
+      return weight * ((f * k1p1) / (f + norm[d]!));
+    };
   }
 
   /** Resolves the terms (unknown ones dropped) with their weights and bounds under `weights`. */
@@ -236,6 +336,8 @@ export class Postings {
         blockEnd: this.data.termBlockStart[r + 1]!,
         weight,
         bound: weight * scale * this.data.termBound[r * nb + v]! * BOUND_SLACK,
+        v,
+        termBound: this.data.termBound[r * nb + v]!,
       });
     });
     return plans;
@@ -254,6 +356,32 @@ export class Postings {
       if (scale < best.scale) best = { v, scale };
     });
     return best;
+  }
+}
+
+/** Reusable buffers of `Postings.topK` for one window of `WINDOW` documents. */
+class WindowScratch {
+  slotOf = new Int32Array(WINDOW);
+  candDoc = new Uint32Array(WINDOW);
+  upper = new Float64Array(WINDOW);
+  /** Per slot, its latest hit (-1: none). */
+  head = new Int32Array(WINDOW);
+  /** Per term (plan order), the current document's contribution. */
+  cq = new Float64Array(64);
+  hitPost = new Uint32Array(WINDOW * 4);
+  hitPlan = new Uint16Array(WINDOW * 4);
+  hitNext = new Int32Array(WINDOW * 4);
+  grow(): void {
+    const n = this.hitPost.length * 2;
+    const post = new Uint32Array(n);
+    post.set(this.hitPost);
+    const plan = new Uint16Array(n);
+    plan.set(this.hitPlan);
+    const next = new Int32Array(n);
+    next.set(this.hitNext);
+    this.hitPost = post;
+    this.hitPlan = plan;
+    this.hitNext = next;
   }
 }
 

@@ -71,7 +71,9 @@ export function createBm25Retriever(
       if (!terms) return [];
       const limit = so.top + (so.exclude?.size ?? 0);
       const rows =
-        opts.scorer === 'fts5' ? index.bm25(matchExpression(terms), opts.weights, limit) : index.lexical(terms, opts.weights, limit);
+        opts.scorer === 'fts5'
+          ? index.bm25(matchExpression(terms), opts.weights, limit)
+          : index.lexical(terms, opts.weights, limit);
       return rows.filter((r) => !so.exclude?.has(r.id)).slice(0, so.top);
     },
   };

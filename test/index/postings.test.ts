@@ -1,12 +1,16 @@
 import assert from 'node:assert/strict';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { after, before, test } from 'node:test';
 import Database from 'better-sqlite3';
 import { readQueriesFile } from '../../src/eval/queries-file.js';
 import { createFtsTokenizer } from '../../src/index/fts-tokens.js';
 import { openIndex, type SearchIndex } from '../../src/index/open-index.js';
-import type { QueryTerm } from '../../src/index/postings.js';
-import { FTS_TOKENIZER } from '../../src/index/schema.js';
+import { PostingsBuilder } from '../../src/index/postings-builder.js';
+import { Postings, type QueryTerm } from '../../src/index/postings.js';
+import { createSchema, FTS_FIELDS, FTS_TOKENIZER } from '../../src/index/schema.js';
+import { lexicalText } from '../../src/text/lexical.js';
 import { buildQuery } from '../../src/query/build-query.js';
 import { DEFAULT_BM25, ERROR_LINE_BM25, selectTerms, type Bm25Options } from '../../src/retrieve/bm25.js';
 import { buildSmallIndex } from '../helpers/small-index.js';
@@ -105,5 +109,48 @@ test('weights the bounds were not computed for still prune exactly', () => {
     ]) {
       assert.deepEqual(idx.postings.topK(terms, weights, 20), idx.postings.exhaustiveTopK(terms, weights, 20), qid);
     }
+  }
+});
+
+test('column counts of 255 and more, and words beyond ASCII, score as FTS5 scores them', () => {
+  const docs: string[][] = [
+    ['loop loop', 'loop '.repeat(300) + 'café', 'x', ''],
+    ['café au lait', 'naïve loop', 'loop '.repeat(254), 'KeyError'],
+    ['other', 'text', 'loop '.repeat(1000), 'KeyError'],
+    ['plain', 'words only', '', ''],
+    // Filler, so that the terms above are in under half of the rows (FTS5 floors idf there).
+    ...Array.from({ length: 8 }, (_, i) => [`filler ${i}`, 'nothing to see', 'here', '']),
+  ];
+  const dir = mkdtempSync(join(tmpdir(), 'ss-postings-'));
+  try {
+    const builder = new PostingsBuilder();
+    const db = new Database(':memory:');
+    createSchema(db);
+    const ins = db.prepare(`INSERT INTO docs_fts(rowid, ${FTS_FIELDS.join(', ')}) VALUES (?, ?, ?, ?, ?)`);
+    docs.forEach((cols, i) => {
+      const text = cols.map((c) => lexicalText(c));
+      ins.run(i + 1, ...text);
+      builder.add(i + 1, text);
+    });
+    builder.write(join(dir, 'p'));
+    const postings = Postings.open(join(dir, 'p'));
+    assert.ok(postings.data.overflow.length >= 4, 'counts of 255+ are in the overflow table');
+    const weights = [3, 0.5, 1, 3];
+    for (const terms of [[{ term: 'loop', count: 2 }], [{ term: 'cafe', count: 1 }, { term: 'keyerror', count: 1 }]]) {
+      const match = terms.flatMap(({ term, count }) => Array(count).fill(`"${term}"`)).join(' OR ');
+      const fts = db
+        .prepare(`SELECT rowid AS id, -bm25(docs_fts, ${weights.join(', ')}) AS score FROM docs_fts WHERE docs_fts MATCH ? ORDER BY rowid`)
+        .all(match) as Array<{ id: number; score: number }>;
+      const ours = postings.exhaustiveTopK(terms, weights, 10).sort((a, b) => a.id - b.id);
+      assert.equal(ours.length, fts.length, match);
+      ours.forEach((h, i) => {
+        assert.equal(h.id, fts[i]!.id);
+        assert.ok(Math.abs(h.score - fts[i]!.score) <= 1e-4, `${match}: doc ${h.id} ${h.score} vs FTS5 ${fts[i]!.score}`);
+      });
+      assert.deepEqual(postings.topK(terms, weights, 2), postings.exhaustiveTopK(terms, weights, 2));
+    }
+    db.close();
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
   }
 });
