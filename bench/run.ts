@@ -39,7 +39,7 @@ const work = mkdtempSync(join(tmpdir(), 'ss-bench-'));
 const encoder = await OnnxEncoder.load(defaultModelDir(), { threads: 2 });
 
 // 1. Build: BM25-only (baseline) vs BM25 + encode + HNSW.
-let t0 = performance.now();
+let t0: number;
 let built: { bm25BuildSeconds: number; buildSeconds: number; lexical: Manifest; full: Manifest } | null = null;
 if (!givenIndex) {
   say('building the BM25-only index (baseline)…');
