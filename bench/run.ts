@@ -118,6 +118,7 @@ const ftsLegs = [
   createBm25Retriever(engine.index, { ...ERROR_LINE_BM25, scorer: 'fts5' }),
 ];
 const depth = { top: DEFAULT_HYBRID.depth };
+const pruning = { postings: 0, scored: 0, candidates: 0 };
 for (const text of queries) {
   let s = performance.now();
   const { query } = buildQuery(text, 'comment');
@@ -136,6 +137,14 @@ for (const text of queries) {
     s = performance.now();
     for (const r of retrievers) if (r === retrievers[0] || query.errorLine.trim()) await r.search(query, depth);
     list.push(performance.now() - s);
+  }
+  // How much of the postings the pruned scorer touched (one more run of each leg, outside the timing).
+  for (const r of lexLegs) {
+    if (r !== lexLegs[0] && !query.errorLine.trim()) continue;
+    await r.search(query, depth);
+    pruning.postings += engine.index.postings.stats.postings;
+    pruning.scored += engine.index.postings.stats.scored;
+    pruning.candidates += engine.index.postings.stats.candidates;
   }
 }
 const split = Object.fromEntries(
@@ -225,6 +234,9 @@ const report = {
   /** The hybrid's parts at its depth (p50/p99 ms): query building, encoding, HNSW, lexical legs pruned vs FTS5. */
   hybridSplitMs: split,
   lexicalLegsVsFts5P50: ratio(split.postings!.p50, split.fts5!.p50),
+  /** At the hybrid's depth: the share of the query terms' postings the pruned scorer scored, and candidates per posting. */
+  lexicalScoredShare: round(pruning.scored / pruning.postings, 3),
+  lexicalCandidateShare: round(pruning.candidates / pruning.postings, 3),
   hnsw: { ...DEFAULT_HNSW, sweep },
   hnswRecallAt10: chosen.recallAt10,
   hnswMs: chosen.ms,
