@@ -3,6 +3,8 @@ import { FTS_TOKENIZER } from './schema.js';
 
 /** Plain ASCII words: FTS5's `unicode61` (with `_` as a token character) keeps them whole and as they are. */
 const PLAIN = /^[a-z0-9_]+$/;
+/** A text with none of these is all plain words and single spaces (most of a corpus). */
+const NOT_PLAIN = /[^a-z0-9_ ]/;
 const CACHE_MAX = 100_000;
 
 /**
@@ -33,6 +35,10 @@ export function createFtsTokenizer(): { tokens(text: string, out: string[]): voi
   return {
     tokens(text, out) {
       if (!text) return;
+      if (!NOT_PLAIN.test(text)) {
+        for (const word of text.split(' ')) if (word) out.push(word);
+        return;
+      }
       for (const word of text.split(' ')) {
         if (!word) continue;
         if (PLAIN.test(word)) out.push(word);

@@ -10,6 +10,12 @@ import {
   type PostingsData,
 } from './postings-file.js';
 
+function grow(a: Uint32Array, n: number): Uint32Array {
+  const b = new Uint32Array(n);
+  b.set(a);
+  return b;
+}
+
 /** A Uint32Array that grows by doubling. */
 class GrowingU32 {
   data = new Uint32Array(1024);
@@ -45,40 +51,62 @@ export class PostingsBuilder {
   private readonly docIds = new GrowingU32();
   private readonly docLen = new GrowingU32();
   private totalTokens = 0;
-  // Per-document scratch: term id → its counts per column.
-  private readonly docTerms = new Map<number, number[]>();
+  // Per-document scratch: per term id, the last document (+1) that held it and its slot there; per
+  // slot, the term and its counts per column.
+  private lastDoc: Uint32Array = new Uint32Array(1 << 16);
+  private slotOf: Uint32Array = new Uint32Array(1 << 16);
+  private slotTerm: Uint32Array = new Uint32Array(1024);
+  private slotCounts: Uint32Array = new Uint32Array(1024 * COLUMNS);
   private readonly scratch: string[] = [];
 
   /** Adds one document: its thread id and the `lexicalText` of each column, in `FTS_FIELDS` order. */
   add(id: number, columns: readonly string[]): void {
     if (!Number.isInteger(id) || id < 0 || id > 0xffffffff) throw new Error(`thread id ${id} does not fit the postings file`);
     const doc = this.docIds.length;
+    const mark = doc + 1;
     let len = 0;
-    this.docTerms.clear();
+    let slots = 0;
     for (let c = 0; c < COLUMNS; c++) {
-      this.scratch.length = 0;
-      this.tokenizer.tokens(columns[c] ?? '', this.scratch);
-      len += this.scratch.length;
-      for (const t of this.scratch) {
+      const tokens = this.scratch;
+      tokens.length = 0;
+      this.tokenizer.tokens(columns[c] ?? '', tokens);
+      len += tokens.length;
+      for (let j = 0; j < tokens.length; j++) {
+        const t = tokens[j]!;
         let tid = this.termIds.get(t);
         if (tid === undefined) {
           tid = this.terms.length;
           this.terms.push(t);
           this.termIds.set(t, tid);
+          if (tid >= this.lastDoc.length) {
+            this.lastDoc = grow(this.lastDoc, this.lastDoc.length * 2);
+            this.slotOf = grow(this.slotOf, this.slotOf.length * 2);
+          }
         }
-        let counts = this.docTerms.get(tid);
-        if (!counts) this.docTerms.set(tid, (counts = [0, 0, 0, 0]));
-        counts[c]!++;
+        let slot: number;
+        if (this.lastDoc[tid] === mark) slot = this.slotOf[tid]!;
+        else {
+          slot = slots++;
+          if (slot >= this.slotTerm.length) {
+            this.slotTerm = grow(this.slotTerm, this.slotTerm.length * 2);
+            this.slotCounts = grow(this.slotCounts, this.slotCounts.length * 2);
+          }
+          this.lastDoc[tid] = mark;
+          this.slotOf[tid] = slot;
+          this.slotTerm[slot] = tid;
+          this.slotCounts.fill(0, slot * COLUMNS, slot * COLUMNS + COLUMNS);
+        }
+        this.slotCounts[slot * COLUMNS + c]!++;
       }
     }
-    for (const [tid, counts] of this.docTerms) {
+    for (let slot = 0; slot < slots; slot++) {
       let packed = 0;
       for (let c = 0; c < COLUMNS; c++) {
-        const n = counts[c]!;
+        const n = this.slotCounts[slot * COLUMNS + c]!;
         if (n >= TF_OVERFLOW) this.overflow.push([this.pDoc.length, c, n]);
         packed |= Math.min(n, TF_OVERFLOW) << (8 * c);
       }
-      this.pTerm.push(tid);
+      this.pTerm.push(this.slotTerm[slot]!);
       this.pDoc.push(doc);
       this.pTf.push(packed >>> 0);
     }
