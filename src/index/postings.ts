@@ -30,29 +30,33 @@ interface TermPlan {
   blockEnd: number;
   /** count × idf. */
   weight: number;
-  /** Upper bound of the term's contribution to any document's score. */
+  /** Upper bound of the term's contribution to any document's score, in UNITS. */
   bound: number;
-  /** The stored bound vector the bounds come from, and the term's stored bound under it. */
-  v: number;
-  termBound: number;
 }
 
 /** Bounds are inflated this much so that rounding never makes one fall below a score it bounds. */
 const BOUND_SLACK = 1 + 1e-9;
 /** Documents per window of the pruned scorer: essential terms are scored a window at a time. */
 const WINDOW = 4096;
+/**
+ * Scores are summed in whole units of 2^-32 (each contribution rounded once, off by at most 1.2e-10):
+ * integer sums below 2^53 are exact in doubles, so a document's score is the same whatever order its
+ * terms are added in, and pruned and exhaustive scoring agree bit for bit.
+ */
+const UNITS = 2 ** 32;
 
 /**
  * The lexical postings of an index, opened: term lookup, document frequencies, and BM25 top-k with
  * exactly the ranking of SQLite FTS5's `bm25()` with per-column weights (same idf, k1, b, average
  * length and weighted term frequency; see `postings-file.ts`).
  *
- * `topK` prunes (MaxScore, Turtle & Flood 1995, with block skipping): terms are ordered by their score
- * bound, and once the k-th best score exceeds the bounds of the weakest terms together, documents
- * that hold only those terms are never visited; the others are looked up in them only while their
- * partial score plus the remaining bounds can still beat the k-th. `exhaustiveTopK` scores every
- * matching document (the reference the tests hold `topK` to). Both return the same list: score
- * descending, ties by build order.
+ * `topK` prunes (MaxScore, Turtle & Flood 1995, in windows of documents, with block skipping): terms
+ * are ordered by their score bound, and once the k-th best score exceeds the bounds of the weakest
+ * terms together, those terms are non-essential: documents that hold only them are never visited; the
+ * others are looked up in them (skipping by block) only while their partial score plus the remaining
+ * bounds can still beat the k-th. `exhaustiveTopK` scores every matching document (the reference the
+ * tests hold `topK` to). Both return the same list, bit for bit (scores are sums of whole UNITS):
+ * score descending, ties by build order.
  */
 export class Postings {
   readonly data: PostingsData;
@@ -112,18 +116,20 @@ export class Postings {
     return r < 0 ? 0 : this.data.termDf[r]!;
   }
 
-  /** The best `k` documents for the terms under the column weights, pruned (see the class). */
-  topK(terms: readonly QueryTerm[], weights: readonly number[], k: number): LexicalHit[] {
+  /**
+   * The best `k` documents for the terms under the column weights, pruned (see the class). `window`:
+   * documents scored per round of essential terms (the bounds and the essential set are revised
+   * between rounds); the tests use small windows to exercise many rounds on a small index.
+   */
+  topK(terms: readonly QueryTerm[], weights: readonly number[], k: number, window = WINDOW): LexicalHit[] {
     const plans = this.plan(terms, weights);
     this.stats = { scored: 0, candidates: 0, postings: plans.reduce((n, t) => n + t.end - t.start, 0) };
     if (plans.length === 0 || k <= 0) return [];
-    const { postDocs, blockLastDoc, blockBound } = this.data;
-    const nb = this.data.boundWeights.length;
+    const { postDocs, blockLastDoc } = this.data;
     const score = this.scorer(weights);
     const m = plans.length;
-    // By bound, ascending; the sum of a document's contributions is taken in query order (`byQuery`).
     plans.sort((a, b) => a.bound - b.bound || a.qi - b.qi);
-    const byQuery = plans.map((_, i) => i).sort((a, b) => plans[a]!.qi - plans[b]!.qi);
+    // Scores and bounds are whole numbers of UNITS, so sums are exact in any order.
     const cum = new Float64Array(m);
     for (let i = 0, s = 0; i < m; i++) cum[i] = s += plans[i]!.bound;
     const END = this.numDocs;
@@ -149,12 +155,10 @@ export class Postings {
       at[i] = postDocs[p]!;
     };
     // Window scratch: per document of the window its candidate slot (+1; 0 = none); per slot its
-    // document, an upper bound of its score over the essential terms (their block bounds), and its
-    // postings in the essential terms as a linked list of hits (term, posting), scored only if the
-    // bound lets the document through.
-    const W = WINDOW;
-    const sc = this.scratch(m);
-    const { slotOf, candDoc, upper, head, cq } = sc;
+    // document and its score over the essential terms.
+    const W = window;
+    const sc = this.windowScratch?.size === W ? this.windowScratch : (this.windowScratch = new WindowScratch(W));
+    const { slotOf, candDoc, partial } = sc;
     const heap = new TopK(k);
     let theta = -Infinity;
     let first = 0; // terms [first, m) are essential: a document must hold one of them to make the top k
@@ -165,49 +169,33 @@ export class Postings {
       for (let i = first; i < m; i++) if (at[i]! < lo) lo = at[i]!;
       if (lo === END) break;
       const hi = Math.min(END, lo + W);
-      // Essential terms: every posting in the window, term at a time, block bounds only.
+      // Essential terms: every posting in the window, term at a time.
       let n = 0;
-      let hits = 0;
       for (let i = first; i < m; i++) {
         const t = plans[i]!;
-        const scale = t.bound / t.termBound;
+        const weight = t.weight;
         let p = pos[i]!;
-        let blk = t.blockStart + ((p - t.start) >>> 7);
-        let blkEnd = t.start + (blk - t.blockStart + 1) * BLOCK_SIZE;
-        let bb = blockBound[blk * nb + t.v]! * scale;
         for (; p < t.end; p++) {
           const d = postDocs[p]!;
           if (d >= hi) break;
-          if (p >= blkEnd) {
-            blk++;
-            blkEnd += BLOCK_SIZE;
-            bb = blockBound[blk * nb + t.v]! * scale;
-          }
           let slot = slotOf[d - lo]! - 1;
           if (slot < 0) {
             slot = n++;
             slotOf[d - lo] = slot + 1;
             candDoc[slot] = d;
-            upper[slot] = 0;
-            head[slot] = -1;
+            partial[slot] = 0;
           }
-          upper[slot] = upper[slot]! + bb;
-          if (hits === sc.hitPost.length) sc.grow();
-          sc.hitPost[hits] = p;
-          sc.hitPlan[hits] = i;
-          sc.hitNext[hits] = head[slot]!;
-          head[slot] = hits++;
+          partial[slot] = partial[slot]! + score(p, d, weight);
         }
+        scored += p - pos[i]!;
         pos[i] = p;
         at[i] = p < t.end ? postDocs[p]! : END;
       }
       candidates += n;
-      const { hitPost, hitPlan, hitNext } = sc;
-      // Candidates in document order: scored only while their bound can still beat the k-th.
+      // Candidates in document order: the other terms only while the bound can still beat the k-th.
       // A dense window is walked; a sparse one's few documents are sorted.
       const dense = n > W >>> 5;
       const docs = dense ? candDoc : candDoc.subarray(0, n).sort();
-      const rest = first > 0 ? cum[first - 1]! : 0;
       for (let j = 0, x = 0; j < n; j++) {
         let d: number;
         if (dense) {
@@ -216,48 +204,26 @@ export class Postings {
         } else d = docs[j]!;
         const slot = slotOf[d - lo]! - 1;
         slotOf[d - lo] = 0;
-        if (upper[slot]! + rest < theta) continue;
-        let s = 0;
-        for (let h = head[slot]!; h >= 0; h = hitNext[h]!) {
-          const i = hitPlan[h]!;
-          const c = score(hitPost[h]!, d, plans[i]!.weight);
-          cq[i] = c;
-          s += c;
-          scored++;
-        }
-        let alive = s + rest >= theta;
-        let i = first - 1;
-        for (; alive && i >= 0; i--) {
+        let s = partial[slot]!;
+        let alive = true;
+        for (let i = first - 1; i >= 0; i--) {
+          if (s + cum[i]! < theta) {
+            alive = false;
+            break;
+          }
           seek(i, d);
           if (at[i] === d) {
-            const c = score(pos[i]!, d, plans[i]!.weight);
-            cq[i] = c;
-            s += c;
+            s += score(pos[i]!, d, plans[i]!.weight);
             scored++;
           }
-          if (i > 0 && s + cum[i - 1]! < theta) alive = false;
         }
-        if (alive) {
-          // The score as the exhaustive scorer sums it: in query order.
-          let total = 0;
-          for (let q = 0; q < m; q++) total += cq[byQuery[q]!]!;
-          if (heap.offer(d, total) && heap.full) theta = heap.minScore;
-        }
-        for (let h = head[slot]!; h >= 0; h = hitNext[h]!) cq[hitPlan[h]!] = 0;
-        for (let r = first - 1; r > i; r--) cq[r] = 0;
+        if (alive && heap.offer(d, s) && heap.full) theta = heap.minScore;
       }
       while (first < m && cum[first]! < theta) first++;
     }
     this.stats.scored = scored;
     this.stats.candidates = candidates;
-    return heap.sorted().map((h) => ({ id: this.data.docIds[h.doc]!, score: h.score }));
-  }
-
-  /** Window scratch for `topK`, reused across queries. */
-  private scratch(m: number): WindowScratch {
-    const sc = (this.windowScratch ??= new WindowScratch());
-    if (sc.cq.length < m) sc.cq = new Float64Array(m);
-    return sc;
+    return heap.sorted().map((h) => ({ id: this.data.docIds[h.doc]!, score: h.score / UNITS }));
   }
 
   /** The best `k` documents by scoring every document that holds any of the terms. */
@@ -285,12 +251,13 @@ export class Postings {
       acc[d] = 0;
       seen[d] = 0;
     }
-    return heap.sorted().map((h) => ({ id: this.data.docIds[h.doc]!, score: h.score }));
+    return heap.sorted().map((h) => ({ id: this.data.docIds[h.doc]!, score: h.score / UNITS }));
   }
 
   /**
    * BM25 of one posting under `weights`: the term's weight (count × idf) × tfFactor(column-weighted
-   * count, the document's length norm). Column counts are read four at a time (one little-endian word).
+   * count, the document's length norm), in whole UNITS. Column counts are read four at a time (one
+   * little-endian word).
    */
   private scorer(weights: readonly number[]): (p: number, d: number, weight: number) => number {
     const [w0, w1, w2, w3] = weights as [number, number, number, number];
@@ -312,7 +279,7 @@ export class Postings {
         if (t3 === TF_OVERFLOW) t3 = overflow.get(key + 3)!;
       }
       const f = w0 * t0 + w1 * t1 + w2 * t2 + w3 * t3;
-      return weight * ((f * k1p1) / (f + norm[d]!));
+      return Math.round(weight * ((f * k1p1) / (f + norm[d]!)) * UNITS);
     };
   }
 
@@ -335,9 +302,7 @@ export class Postings {
         blockStart: this.data.termBlockStart[r]!,
         blockEnd: this.data.termBlockStart[r + 1]!,
         weight,
-        bound: weight * scale * this.data.termBound[r * nb + v]! * BOUND_SLACK,
-        v,
-        termBound: this.data.termBound[r * nb + v]!,
+        bound: Math.ceil(weight * scale * this.data.termBound[r * nb + v]! * BOUND_SLACK * UNITS) + 1,
       });
     });
     return plans;
@@ -359,29 +324,15 @@ export class Postings {
   }
 }
 
-/** Reusable buffers of `Postings.topK` for one window of `WINDOW` documents. */
+/** Reusable buffers of `Postings.topK` for one window of documents. */
 class WindowScratch {
-  slotOf = new Int32Array(WINDOW);
-  candDoc = new Uint32Array(WINDOW);
-  upper = new Float64Array(WINDOW);
-  /** Per slot, its latest hit (-1: none). */
-  head = new Int32Array(WINDOW);
-  /** Per term (plan order), the current document's contribution. */
-  cq = new Float64Array(64);
-  hitPost = new Uint32Array(WINDOW * 4);
-  hitPlan = new Uint16Array(WINDOW * 4);
-  hitNext = new Int32Array(WINDOW * 4);
-  grow(): void {
-    const n = this.hitPost.length * 2;
-    const post = new Uint32Array(n);
-    post.set(this.hitPost);
-    const plan = new Uint16Array(n);
-    plan.set(this.hitPlan);
-    const next = new Int32Array(n);
-    next.set(this.hitNext);
-    this.hitPost = post;
-    this.hitPlan = plan;
-    this.hitNext = next;
+  readonly slotOf: Int32Array;
+  readonly candDoc: Uint32Array;
+  readonly partial: Float64Array;
+  constructor(readonly size: number) {
+    this.slotOf = new Int32Array(size);
+    this.candDoc = new Uint32Array(size);
+    this.partial = new Float64Array(size);
   }
 }
 

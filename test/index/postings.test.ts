@@ -89,15 +89,22 @@ test("scores equal FTS5's bm25() for every matching document, to 1e-4", () => {
 
 test('pruned top-k is exhaustive top-k: same documents, same order, same scores', () => {
   let checked = 0;
+  let pruned = 0;
   for (const { qid, terms, opts } of queries) {
     for (const k of [1, 10, 200]) {
       const exact = idx.postings.exhaustiveTopK(terms, opts.weights, k);
-      const pruned = idx.postings.topK(terms, opts.weights, k);
-      assert.deepEqual(pruned, exact, `${qid}, k=${k}, weights ${opts.weights.join(',')}`);
-      checked++;
+      // The default window (4,096 documents: one round on this index) and small ones (many rounds).
+      for (const window of [undefined, 512, 64]) {
+        const got = idx.postings.topK(terms, opts.weights, k, window);
+        assert.deepEqual(got, exact, `${qid}, k=${k}, weights ${opts.weights.join(',')}, window ${window}`);
+        const { postings, scored } = idx.postings.stats;
+        if (scored < postings) pruned++;
+        checked++;
+      }
     }
   }
-  assert.ok(checked > 3000, `${checked} top-k lists`);
+  assert.ok(checked > 9000, `${checked} top-k lists`);
+  assert.ok(pruned > checked / 3, `pruning skipped postings in ${pruned} of ${checked} lists`);
 });
 
 test('weights the bounds were not computed for still prune exactly', () => {
@@ -107,7 +114,9 @@ test('weights the bounds were not computed for still prune exactly', () => {
       [1, 4, 0.5, 0],
       [1, 0.2, 0.4, 1],
     ]) {
-      assert.deepEqual(idx.postings.topK(terms, weights, 20), idx.postings.exhaustiveTopK(terms, weights, 20), qid);
+      const exact = idx.postings.exhaustiveTopK(terms, weights, 20);
+      assert.deepEqual(idx.postings.topK(terms, weights, 20), exact, qid);
+      assert.deepEqual(idx.postings.topK(terms, weights, 20, 64), exact, qid);
     }
   }
 });
@@ -147,7 +156,7 @@ test('column counts of 255 and more, and words beyond ASCII, score as FTS5 score
         assert.equal(h.id, fts[i]!.id);
         assert.ok(Math.abs(h.score - fts[i]!.score) <= 1e-4, `${match}: doc ${h.id} ${h.score} vs FTS5 ${fts[i]!.score}`);
       });
-      assert.deepEqual(postings.topK(terms, weights, 2), postings.exhaustiveTopK(terms, weights, 2));
+      assert.deepEqual(postings.topK(terms, weights, 2, 2), postings.exhaustiveTopK(terms, weights, 2));
     }
     db.close();
   } finally {
