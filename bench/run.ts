@@ -1,7 +1,10 @@
 /**
- * `npm run bench [-- --json] [-- --queries N]`: speed and memory of the so-python index, each figure
- * next to a baseline measured in the same run (BM25-only build, 1-thread encoding, exact search,
- * BM25 query latency). Ends with one JSON object under --json. No timing is asserted anywhere.
+ * `npm run bench [-- --json] [-- --queries N] [-- --index DIR]`: speed and memory of the so-python
+ * index, each figure next to a baseline measured in the same run (BM25-only build, 1-thread encoding,
+ * exact search, FTS5 `bm25()` for the lexical legs). Ends with one JSON object under --json. With
+ * `--index DIR` the builds are skipped (their fields are null) and the queries run on that index.
+ * Queries run on one core: one intra-op thread for the encoder; the scorers and HNSW are single-threaded.
+ * No timing is asserted anywhere.
  */
 import { mkdtempSync, readdirSync, readFileSync, rmSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -10,13 +13,19 @@ import { OnnxEncoder } from '../src/encoder/onnx-encoder.js';
 import { openEngine, type RetrieverName } from '../src/engine.js';
 import { buildIndex } from '../src/index/build-index.js';
 import { DEFAULT_HNSW } from '../src/index/dense-index.js';
+import type { Manifest } from '../src/index/manifest.js';
 import { documentEmbeddingText } from '../src/index/document-text.js';
+import { POSTINGS_FILE } from '../src/index/postings-file.js';
 import { defaultCorpus, defaultModelDir, packageRoot } from '../src/paths.js';
+import { buildQuery } from '../src/query/build-query.js';
+import { createBm25Retriever, ERROR_LINE_BM25 } from '../src/retrieve/bm25.js';
+import { DEFAULT_HYBRID } from '../src/retrieve/hybrid.js';
 import { adversarialText, measureExtractAdversarial } from './extract-adversarial.js';
 
 const args = process.argv.slice(2);
 const asJson = args.includes('--json');
 const maxQueries = Number(args[args.indexOf('--queries') + 1] ?? 0) || 600;
+const givenIndex = args.includes('--index') ? args[args.indexOf('--index') + 1] : undefined;
 const say = (s: string) => process.stderr.write(`${s}\n`);
 const round = (x: number, d = 2) => Math.round(x * 10 ** d) / 10 ** d;
 const pct = (xs: number[], p: number) => {
@@ -30,22 +39,26 @@ const work = mkdtempSync(join(tmpdir(), 'ss-bench-'));
 const encoder = await OnnxEncoder.load(defaultModelDir(), { threads: 2 });
 
 // 1. Build: BM25-only (baseline) vs BM25 + encode + HNSW.
-say('building the BM25-only index (baseline)…');
-let t0 = performance.now();
-const lexical = await buildIndex({ corpus, out: join(work, 'bm25') });
-const bm25BuildSeconds = (performance.now() - t0) / 1000;
-say('building the full index (BM25 + encoder + HNSW)…');
-t0 = performance.now();
-const full = await buildIndex({ corpus, out: join(work, 'full'), encoder });
-const buildSeconds = (performance.now() - t0) / 1000;
-const denseSeconds = buildSeconds - bm25BuildSeconds;
-const threads = full.counts.documents;
+let t0: number;
+let built: { bm25BuildSeconds: number; buildSeconds: number; lexical: Manifest; full: Manifest } | null = null;
+if (!givenIndex) {
+  say('building the BM25-only index (baseline)…');
+  t0 = performance.now();
+  const lexical = await buildIndex({ corpus, out: join(work, 'bm25') });
+  const bm25BuildSeconds = (performance.now() - t0) / 1000;
+  say('building the full index (BM25 + encoder + HNSW)…');
+  t0 = performance.now();
+  const full = await buildIndex({ corpus, out: join(work, 'full'), encoder });
+  built = { bm25BuildSeconds, buildSeconds: (performance.now() - t0) / 1000, lexical, full };
+}
+const indexDir = givenIndex ?? join(work, 'full');
 
 // 2. Encoding throughput, 1 vs 2 intra-op threads, on the same 4,000 documents.
-const engine = openEngine({
-  indexDir: join(work, 'full'),
-  encoder: await OnnxEncoder.load(defaultModelDir(), { threads: 1 }),
-});
+const queryEncoder = await OnnxEncoder.load(defaultModelDir(), { threads: 1 });
+const engine = openEngine({ indexDir, encoder: queryEncoder });
+// The baseline: the same index and retrievers, the lexical legs scored by FTS5's bm25() over every matching row.
+const ftsEngine = openEngine({ indexDir, encoder: queryEncoder, lexicalScorer: 'fts5' });
+const threads = engine.index.documentCount;
 const docs = (
   engine.index.db
     .prepare('SELECT title, body, best_answer AS bestAnswer FROM docs ORDER BY id LIMIT 4000')
@@ -71,17 +84,77 @@ const queries = [...load('dev-queries.jsonl'), ...load('dup-dev-queries.jsonl')]
   .filter((_, i) => i % 2 === 0)
   .slice(0, maxQueries);
 const latency: Record<string, { p50: number; p99: number }> = {};
-for (const name of ['bm25', 'dense', 'hybrid'] as RetrieverName[]) {
-  for (const q of queries.slice(0, 20)) await engine.search(q, { retriever: name, top: 10, kind: 'comment' });
+const rows: Array<[row: string, RetrieverName, typeof engine]> = [
+  ['bm25', 'bm25', engine],
+  ['fts5', 'bm25', ftsEngine],
+  ['dense', 'dense', engine],
+  ['hybrid', 'hybrid', engine],
+  ['hybridFts5', 'hybrid', ftsEngine],
+];
+for (const [row, name, eng] of rows) {
+  for (const q of queries.slice(0, 20)) await eng.search(q, { retriever: name, top: 10, kind: 'comment' });
   const ms: number[] = [];
   for (const q of queries) {
     const s = performance.now();
-    await engine.search(q, { retriever: name, top: 10, kind: 'comment' });
+    await eng.search(q, { retriever: name, top: 10, kind: 'comment' });
     ms.push(performance.now() - s);
   }
-  latency[name] = { p50: round(pct(ms, 50)), p99: round(pct(ms, 99)) };
-  say(`${name}: p50 ${latency[name]!.p50} ms, p99 ${latency[name]!.p99} ms over ${ms.length} queries`);
+  latency[row] = { p50: round(pct(ms, 50)), p99: round(pct(ms, 99)) };
+  say(`${row}: p50 ${latency[row]!.p50} ms, p99 ${latency[row]!.p99} ms over ${ms.length} queries`);
 }
+
+// 3b. Where the hybrid's time goes, per query: building the query, encoding it, HNSW, and the two
+// lexical legs at the hybrid's depth (pruned postings vs FTS5).
+const legs = {
+  postings: [] as number[],
+  fts5: [] as number[],
+  encode: [] as number[],
+  hnsw: [] as number[],
+  query: [] as number[],
+};
+const lexLegs = [createBm25Retriever(engine.index), createBm25Retriever(engine.index, ERROR_LINE_BM25)];
+const ftsLegs = [
+  createBm25Retriever(engine.index, { scorer: 'fts5' }),
+  createBm25Retriever(engine.index, { ...ERROR_LINE_BM25, scorer: 'fts5' }),
+];
+const depth = { top: DEFAULT_HYBRID.depth };
+const pruning = { postings: 0, scored: 0, candidates: 0 };
+for (const text of queries) {
+  let s = performance.now();
+  const { query } = buildQuery(text, 'comment');
+  legs.query.push(performance.now() - s);
+  if (!query.text.trim()) continue;
+  s = performance.now();
+  const [vec] = await queryEncoder.encode([query.text], 'query');
+  legs.encode.push(performance.now() - s);
+  s = performance.now();
+  engine.index.dense!.searchKnn(Array.from(vec!), DEFAULT_HYBRID.depth);
+  legs.hnsw.push(performance.now() - s);
+  for (const [list, retrievers] of [
+    [legs.postings, lexLegs],
+    [legs.fts5, ftsLegs],
+  ] as const) {
+    s = performance.now();
+    for (const r of retrievers) if (r === retrievers[0] || query.errorLine.trim()) await r.search(query, depth);
+    list.push(performance.now() - s);
+  }
+  // How much of the postings the pruned scorer touched (one more run of each leg, outside the timing).
+  for (const r of lexLegs) {
+    if (r !== lexLegs[0] && !query.errorLine.trim()) continue;
+    await r.search(query, depth);
+    pruning.postings += engine.index.postings.stats.postings;
+    pruning.scored += engine.index.postings.stats.scored;
+    pruning.candidates += engine.index.postings.stats.candidates;
+  }
+}
+const split = Object.fromEntries(
+  Object.entries(legs).map(([k, v]) => [k, { p50: round(pct(v, 50), 3), p99: round(pct(v, 99), 3) }]),
+);
+say(
+  `hybrid split (p50 ms): ${Object.entries(split)
+    .map(([k, v]) => `${k} ${v.p50}`)
+    .join(', ')}`,
+);
 
 // 4. HNSW recall@10 against exact search (the baseline), and their latencies, for several efSearch.
 const hnsw = engine.index.dense!;
@@ -123,28 +196,47 @@ for (const ef of [...new Set([32, 64, 128, 256, 512, DEFAULT_HNSW.efSearch])].so
 hnsw.setEf(DEFAULT_HNSW.efSearch);
 const chosen = sweep.find((s) => s.efSearch === DEFAULT_HNSW.efSearch)!;
 engine.close();
+ftsEngine.close();
 // 5. Extraction on adversarial inputs: worst ms per MB (goal < 1000, linear time).
 say('extraction on adversarial inputs…');
 const adversarial = measureExtractAdversarial();
 say(adversarialText(adversarial));
 const peakRssMb = Math.round(process.resourceUsage().maxRSS / 1024);
+const ratio = (a: number, b: number) => round(a / b, 3);
 const report = {
   threads,
-  buildSeconds: round(buildSeconds),
-  bm25BuildSeconds: round(bm25BuildSeconds),
-  buildThreadsPerSec: Math.round(threads / denseSeconds),
-  indexSizeMb: round(dirBytes(join(work, 'full')) / 1e6, 1),
-  bm25IndexSizeMb: round(dirBytes(join(work, 'bm25')) / 1e6, 1),
+  buildSeconds: built ? round(built.buildSeconds) : null,
+  bm25BuildSeconds: built ? round(built.bm25BuildSeconds) : null,
+  buildThreadsPerSec: built ? Math.round(threads / (built.buildSeconds - built.bm25BuildSeconds)) : null,
+  indexSizeMb: round(dirBytes(indexDir) / 1e6, 1),
+  postingsMb: round(statSync(join(indexDir, POSTINGS_FILE)).size / 1e6, 1),
+  bm25IndexSizeMb: built ? round(dirBytes(join(work, 'bm25')) / 1e6, 1) : null,
   encodeDocsPerSec: Math.round(encodeRate[2]!),
   encodeDocsPerSec1Thread: Math.round(encodeRate[1]!),
   encodeSpeedup2v1: round(encodeRate[2]! / encodeRate[1]!),
-  searchP50Ms: latency.bm25!.p50,
-  searchP99Ms: latency.bm25!.p99,
+  bm25P50Ms: latency.bm25!.p50,
+  bm25P99Ms: latency.bm25!.p99,
+  fts5P50Ms: latency.fts5!.p50,
+  fts5P99Ms: latency.fts5!.p99,
+  bm25VsFts5P50: ratio(latency.bm25!.p50, latency.fts5!.p50),
+  bm25VsFts5P99: ratio(latency.bm25!.p99, latency.fts5!.p99),
   denseP50Ms: latency.dense!.p50,
   denseP99Ms: latency.dense!.p99,
   hybridP50Ms: latency.hybrid!.p50,
   hybridP99Ms: latency.hybrid!.p99,
+  hybridFts5P50Ms: latency.hybridFts5!.p50,
+  hybridFts5P99Ms: latency.hybridFts5!.p99,
+  hybridVsFts5P50: ratio(latency.hybrid!.p50, latency.fts5!.p50),
+  hybridVsFts5P99: ratio(latency.hybrid!.p99, latency.fts5!.p99),
+  hybridVsHybridFts5P50: ratio(latency.hybrid!.p50, latency.hybridFts5!.p50),
+  hybridVsHybridFts5P99: ratio(latency.hybrid!.p99, latency.hybridFts5!.p99),
   hybridVsBm25P50: round(latency.hybrid!.p50 / latency.bm25!.p50),
+  /** The hybrid's parts at its depth (p50/p99 ms): query building, encoding, HNSW, lexical legs pruned vs FTS5. */
+  hybridSplitMs: split,
+  lexicalLegsVsFts5P50: ratio(split.postings!.p50, split.fts5!.p50),
+  /** At the hybrid's depth: the share of the query terms' postings the pruned scorer scored, and candidates per posting. */
+  lexicalScoredShare: round(pruning.scored / pruning.postings, 3),
+  lexicalCandidateShare: round(pruning.candidates / pruning.postings, 3),
   hnsw: { ...DEFAULT_HNSW, sweep },
   hnswRecallAt10: chosen.recallAt10,
   hnswMs: chosen.ms,
@@ -154,7 +246,7 @@ const report = {
   extractWorstMsPerMb: adversarial.worstMsPerMb,
   extractWorstCase: adversarial.worstCase,
   peakRssMb,
-  manifest: { lexical: lexical.counts, encoder: full.encoder?.id },
+  manifest: { lexical: built?.lexical.counts ?? null, encoder: engine.index.manifest.encoder?.id },
 };
 rmSync(work, { recursive: true, force: true });
 if (asJson) {
@@ -165,9 +257,14 @@ build: ${report.buildSeconds} s total (BM25-only baseline ${report.bm25BuildSeco
 size: ${report.indexSizeMb} MB (BM25-only ${report.bm25IndexSizeMb} MB)
 encode: ${report.encodeDocsPerSec1Thread} docs/s on 1 thread, ${report.encodeDocsPerSec} on 2 (×${report.encodeSpeedup2v1})
 query, end to end, one core (${report.queries} dev queries):
-  bm25   p50 ${report.searchP50Ms} ms  p99 ${report.searchP99Ms} ms
-  dense  p50 ${report.denseP50Ms} ms  p99 ${report.denseP99Ms} ms
-  hybrid p50 ${report.hybridP50Ms} ms  p99 ${report.hybridP99Ms} ms  (×${report.hybridVsBm25P50} bm25)
+  bm25        p50 ${report.bm25P50Ms} ms  p99 ${report.bm25P99Ms} ms  (×${report.bm25VsFts5P50} fts5)
+  fts5        p50 ${report.fts5P50Ms} ms  p99 ${report.fts5P99Ms} ms  (baseline: FTS5 bm25(), every matching row)
+  dense       p50 ${report.denseP50Ms} ms  p99 ${report.denseP99Ms} ms
+  hybrid      p50 ${report.hybridP50Ms} ms  p99 ${report.hybridP99Ms} ms  (×${report.hybridVsFts5P50} fts5, ×${report.hybridVsHybridFts5P50} hybrid over fts5)
+  hybridFts5  p50 ${report.hybridFts5P50Ms} ms  p99 ${report.hybridFts5P99Ms} ms  (baseline: the hybrid with FTS5 lexical legs)
+hybrid split, p50 ms: ${Object.entries(split)
+    .map(([k, v]) => `${k} ${v.p50}`)
+    .join(', ')} (lexical legs ×${report.lexicalLegsVsFts5P50} fts5)
 HNSW (M=${DEFAULT_HNSW.M}, efConstruction=${DEFAULT_HNSW.efConstruction}): ${sweep.map((s) => `ef ${s.efSearch}: recall@10 ${s.recallAt10}, ${s.ms} ms`).join('; ')}
   chosen efSearch ${DEFAULT_HNSW.efSearch}: recall@10 ${report.hnswRecallAt10}, ${report.hnswMs} ms vs exact ${report.exactSearchMs} ms (×${report.hnswSpeedupVsExact})
 peak RSS: ${peakRssMb} MB`);

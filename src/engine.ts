@@ -1,7 +1,7 @@
 import type { DocumentEncoder } from './encoder/types.js';
 import { openIndex, type SearchIndex } from './index/open-index.js';
 import { buildQuery, type InputKind } from './query/build-query.js';
-import { createBm25Retriever, ERROR_LINE_BM25 } from './retrieve/bm25.js';
+import { createBm25Retriever, ERROR_LINE_BM25, type Bm25Options } from './retrieve/bm25.js';
 import { createDenseRetriever } from './retrieve/dense.js';
 import { createHybridRetriever } from './retrieve/hybrid.js';
 import { answerConfidence, DEFAULT_MIN_CONFIDENCE } from './retrieve/confidence.js';
@@ -59,20 +59,23 @@ export interface EngineOptions {
   encoder?: DocumentEncoder | null;
   /** How the failure's language shapes the ranking (default `DEFAULT_LANGUAGE`). */
   language?: Partial<LanguageOptions>;
+  /** Who scores the lexical legs: the pruned postings (default) or FTS5 `bm25()` (the benchmark's baseline). */
+  lexicalScorer?: Bm25Options['scorer'];
 }
 
 export class RetrieverUnavailableError extends Error {}
 
 export function openEngine(opts: EngineOptions): Engine {
   const index = openIndex(opts.indexDir, { encoder: opts.encoder ?? null });
-  const bm25 = createBm25Retriever(index);
+  const scorer = opts.lexicalScorer ?? 'postings';
+  const bm25 = createBm25Retriever(index, { scorer });
   const retrievers = new Map<RetrieverName, Retriever>([['bm25', bm25]]);
   if (index.dense && opts.encoder) {
-    const dense = createDenseRetriever(opts.encoder, index.dense);
+    const dense = createDenseRetriever(opts.encoder, index.dense, index.vectors);
     retrievers.set('dense', dense);
     retrievers.set(
       'hybrid',
-      createHybridRetriever(index, bm25, dense, {}, createBm25Retriever(index, ERROR_LINE_BM25)),
+      createHybridRetriever(index, bm25, dense, {}, createBm25Retriever(index, { ...ERROR_LINE_BM25, scorer })),
     );
     retrievers.set('rrf', createRrfRetriever(bm25, dense));
   }

@@ -25,6 +25,9 @@ import { buildDenseIndex, DEFAULT_HNSW } from './dense-index.js';
 import {
   HNSW_FILE, INDEX_FORMAT, INDEX_FORMAT_VERSION, IndexError, MANIFEST_FILE, SQLITE_FILE, type EncoderInfo, type Manifest,
 } from './manifest.js';
+import { VECTORS_FILE } from './dense-vectors.js';
+import { PostingsBuilder } from './postings-builder.js';
+import { POSTINGS_FILE } from './postings-file.js';
 import { createSchema, FTS_FIELDS, FTS_TOKENIZER } from './schema.js';
 import { tagCoverage } from './tag-coverage.js';
 
@@ -72,7 +75,7 @@ export function detectCorpusKind(path: string): CorpusKind {
 }
 
 /** The files an index build writes into `--out`; nothing else there is ever touched. */
-export const INDEX_FILES = [MANIFEST_FILE, SQLITE_FILE, HNSW_FILE] as const;
+export const INDEX_FILES = [MANIFEST_FILE, SQLITE_FILE, POSTINGS_FILE, HNSW_FILE, VECTORS_FILE] as const;
 /** Files a directory may hold besides an index's own and still be written to (the tracked `index/README.md`). */
 const HARMLESS_FILES = new Set(['README.md', '.gitignore', '.gitkeep']);
 /** Marks a `.partial` or `.staging` directory as made by a build, so a later build may remove it. */
@@ -120,13 +123,14 @@ async function buildLocked(
   if (kind === 'stackexchange-dump') prepareStaging(staging, opts.corpus);
 
   const db = new Database(join(partial, SQLITE_FILE));
+  const postings = new PostingsBuilder();
   let manifest: Manifest;
   try {
     db.pragma('journal_mode = OFF');
     db.pragma('synchronous = OFF');
     createSchema(db);
     const threads = readThreads(kind, opts, staging);
-    const counts = await insertDocuments(db, threads, opts);
+    const counts = await insertDocuments(db, threads, opts, postings);
     let duplicateLinks = 0;
     if (kind === 'stackexchange-dump') {
       const ins = db.prepare('INSERT OR IGNORE INTO duplicate_links VALUES (?, ?)');
@@ -137,9 +141,11 @@ async function buildLocked(
       throw new CorpusError(`no questions found${filter}`, opts.corpus, null);
     }
 
+    postings.write(join(partial, POSTINGS_FILE));
+
     let encoderInfo: EncoderInfo | null = null;
     if (opts.encoder) {
-      await buildDenseIndex(db, opts.encoder, join(partial, HNSW_FILE), DEFAULT_HNSW, (done, total, stage) =>
+      await buildDenseIndex(db, opts.encoder, join(partial, HNSW_FILE), join(partial, VECTORS_FILE), DEFAULT_HNSW, (done, total, stage) =>
         opts.onProgress?.({ stage, done, total, fraction: total ? done / total : null }),
       );
       encoderInfo = { id: opts.encoder.id, dim: opts.encoder.dim, hnsw: { ...DEFAULT_HNSW, space: 'ip' } };
@@ -163,6 +169,7 @@ async function buildLocked(
     };
     writeFileSync(join(partial, MANIFEST_FILE), JSON.stringify(manifest, null, 2) + '\n');
   } catch (err) {
+    postings.discard();
     if (db.open) db.close();
     removeOwnDir(partial);
     throw err;
@@ -309,6 +316,7 @@ async function insertDocuments(
   db: Database.Database,
   threads: AsyncIterable<RawThread>,
   opts: BuildOptions,
+  postings: PostingsBuilder,
 ): Promise<{ documents: number; withQuestion: number; withError: number }> {
   const insDoc = db.prepare(`INSERT OR REPLACE INTO docs VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`);
   const insFts = db.prepare(`INSERT INTO docs_fts(rowid, ${FTS_FIELDS.join(', ')}) VALUES (?, ?, ?, ?, ?)`);
@@ -321,7 +329,9 @@ async function insertDocuments(
   const flush = db.transaction((docs: Document[]) => {
     for (const d of docs) {
       insDoc.run(d.id, d.url, d.title, d.body, d.code, d.error, d.keyword, d.bestAnswer, d.answerUrl, d.tags.join(' '), d.score, d.answerCount);
-      insFts.run(d.id, lexicalText(d.title), lexicalText(d.body), lexicalText(d.bestAnswer), d.keyword ? lexicalText(d.keyword) : '');
+      const columns = [lexicalText(d.title), lexicalText(d.body), lexicalText(d.bestAnswer), d.keyword ? lexicalText(d.keyword) : ''];
+      insFts.run(d.id, ...columns);
+      postings.add(d.id, columns);
     }
   });
   for await (const thread of threads) {

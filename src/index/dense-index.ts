@@ -1,6 +1,7 @@
 import type Database from 'better-sqlite3';
 import hnswlib from 'hnswlib-node';
 import type { DocumentEncoder } from '../encoder/types.js';
+import { createDenseVectorsWriter } from './dense-vectors.js';
 import { documentEmbeddingText } from './document-text.js';
 
 const { HierarchicalNSW } = hnswlib;
@@ -22,11 +23,15 @@ export const DEFAULT_HNSW: HnswParams = { M: 16, efConstruction: 200, efSearch: 
 
 const ENCODE_BATCH = 256;
 
-/** Encodes every document in the SQLite store and writes an inner-product HNSW index labelled by doc id. */
+/**
+ * Encodes every document in the SQLite store and writes an inner-product HNSW index labelled by doc id,
+ * and the same vectors to `vectorsFile` (see `dense-vectors.ts`).
+ */
 export async function buildDenseIndex(
   db: Database.Database,
   encoder: DocumentEncoder,
   file: string,
+  vectorsFile: string,
   params: HnswParams,
   onProgress?: (done: number, total: number, stage: 'encode' | 'hnsw') => void,
 ): Promise<void> {
@@ -38,8 +43,10 @@ export async function buildDenseIndex(
   }>;
   let batch: { id: number; text: string }[] = [];
   let done = 0;
+  let vectorsOut: ReturnType<typeof createDenseVectorsWriter> | null = null;
   const flush = async () => {
     const vectors = await encoder.encode(batch.map((b) => b.text), 'document');
+    vectorsOut!.append(vectors);
     batch.forEach((b, i) => index.addPoint(Array.from(vectors[i]!), b.id));
     done += batch.length;
     batch = [];
@@ -48,11 +55,20 @@ export async function buildDenseIndex(
   // Collect texts first: better-sqlite3 iterators cannot stay open across awaits on the same connection.
   const texts: { id: number; text: string }[] = [];
   for (const r of rows) texts.push({ id: r.id, text: documentEmbeddingText(r) });
-  for (const t of texts) {
-    batch.push(t);
-    if (batch.length >= ENCODE_BATCH) await flush();
+  vectorsOut = createDenseVectorsWriter(
+    vectorsFile,
+    encoder.dim,
+    texts.map((t) => t.id),
+  );
+  try {
+    for (const t of texts) {
+      batch.push(t);
+      if (batch.length >= ENCODE_BATCH) await flush();
+    }
+    if (batch.length) await flush();
+  } finally {
+    vectorsOut.close();
   }
-  if (batch.length) await flush();
   index.writeIndexSync(file);
 }
 

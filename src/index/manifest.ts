@@ -4,7 +4,7 @@ import { z } from 'zod';
 
 export const INDEX_FORMAT = 'snippet-search-index';
 /** Bump when the on-disk layout changes; older or newer indexes then refuse to load. */
-export const INDEX_FORMAT_VERSION = 1;
+export const INDEX_FORMAT_VERSION = 2; // 2: lexical.postings (the pruned BM25's postings)
 export const MANIFEST_FILE = 'manifest.json';
 export const SQLITE_FILE = 'meta.sqlite';
 export const HNSW_FILE = 'dense.hnsw';

@@ -6,6 +6,8 @@ import { pipeline } from 'node:stream/promises';
 import { createGzip } from 'node:zlib';
 import { z } from 'zod';
 import { HNSW_FILE, INDEX_FORMAT_VERSION, Manifest, MANIFEST_FILE, readManifest, SQLITE_FILE } from './manifest.js';
+import { VECTORS_FILE } from './dense-vectors.js';
+import { POSTINGS_FILE } from './postings-file.js';
 import { writeTar } from './tar.js';
 
 /** The first entry of every index archive: what it holds, checked before anything else is unpacked. */
@@ -28,7 +30,7 @@ export const PackInfo = z.object({
 export type PackInfo = z.infer<typeof PackInfo>;
 
 /** The files an index archive may hold, besides PACK_FILE. */
-export const INDEX_FILES = [MANIFEST_FILE, SQLITE_FILE, HNSW_FILE] as const;
+export const INDEX_FILES = [MANIFEST_FILE, SQLITE_FILE, POSTINGS_FILE, HNSW_FILE, VECTORS_FILE] as const;
 
 export interface PackResult {
   file: string;
@@ -59,7 +61,8 @@ export async function packIndex(indexDir: string, outFile: string): Promise<Pack
   const dir = resolve(indexDir);
   const out = resolve(outFile);
   const manifest = readManifest(dir); // refuses a missing, corrupt or other-version index
-  const names = INDEX_FILES.filter((n) => n !== HNSW_FILE || (manifest.encoder && existsSync(join(dir, n))));
+  const dense = (n: string) => n === HNSW_FILE || n === VECTORS_FILE;
+  const names = INDEX_FILES.filter((n) => !dense(n) || (manifest.encoder && existsSync(join(dir, n))));
   const files = [];
   for (const name of names) {
     const path = join(dir, name);

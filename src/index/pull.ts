@@ -442,6 +442,8 @@ async function download(
       rmSync(metaFile, { force: true });
       return { downloaded, resumedFrom };
     } catch (err) {
+      // The stream may still be writing its last chunk: let it close before the file's size is read.
+      if (!file.closed) await new Promise<void>((r) => file.once('close', () => r()));
       if (attempt >= retries) throw downloadFailed(url, part, err);
       log(`download interrupted at byte ${received} (${(err as Error).message}); resuming`);
       await pause(attempt);

@@ -1,4 +1,5 @@
 import type { SearchIndex } from '../index/open-index.js';
+import type { QueryTerm } from '../index/postings.js';
 import { middleTruncate } from '../text/middle-truncate.js';
 import type { Query } from '../types.js';
 import { lexicalTokens, STOPWORDS } from '../text/lexical.js';
@@ -17,6 +18,11 @@ export interface Bm25Options {
   maxErrorTerms: number;
   /** Terms in more than this share of documents are left out (little signal, most of the cost). */
   maxDocFraction: number;
+  /**
+   * Who scores: `postings`, the pruned top-k over the index's postings (the product), or `fts5`,
+   * SQLite FTS5's `bm25()` over every matching row (the same ranking; the benchmark's baseline).
+   */
+  scorer: 'postings' | 'fts5';
 }
 
 /**
@@ -32,6 +38,7 @@ export const DEFAULT_BM25: Bm25Options = {
   errorBoost: 2,
   maxErrorTerms: 16,
   maxDocFraction: 0.1,
+  scorer: 'postings',
 };
 
 /**
@@ -47,34 +54,60 @@ export const ERROR_LINE_BM25: Bm25Options = {
   weights: [2, 1, 1, 2],
 };
 
-/** Lexical retriever: SQLite FTS5's BM25 over title, question body, best answer and error type. */
-export function createBm25Retriever(index: SearchIndex, options: Partial<Bm25Options> = {}): Retriever {
+/**
+ * Lexical retriever: BM25 over title, question body, best answer and error type, with FTS5's `bm25()`
+ * ranking; scored by the index's pruned postings, or by FTS5 itself (`scorer`).
+ */
+export function createBm25Retriever(
+  index: Pick<SearchIndex, 'documentFrequency' | 'documentCount' | 'lexical' | 'bm25'>,
+  options: Partial<Bm25Options> = {},
+): Retriever {
   const opts = { ...DEFAULT_BM25, ...options };
   const df = (term: string) => index.documentFrequency(term);
   return {
     name: 'bm25',
     async search(query: Query, so: SearchOptions): Promise<ScoredId[]> {
-      const match = buildMatch(query, opts, df, index.documentCount);
-      if (!match) return [];
+      const terms = selectTerms(query, opts, df, index.documentCount);
+      if (!terms) return [];
       const limit = so.top + (so.exclude?.size ?? 0);
-      const rows = index.bm25(match, opts.weights, limit);
+      const rows =
+        opts.scorer === 'fts5'
+          ? index.bm25(matchExpression(terms), opts.weights, limit)
+          : index.lexical(terms, opts.weights, limit);
       return rows.filter((r) => !so.exclude?.has(r.id)).slice(0, so.top);
     },
   };
 }
 
-/**
- * The FTS5 MATCH expression: the error line's terms, each repeated `errorBoost` times, OR-ed with the
- * most informative context terms (idf × log tf over prose, code and error block). Error-line terms are
- * kept however common they are: "object is not callable" is a message, not noise; context terms in
- * more than `maxDocFraction` of documents are dropped.
- */
+/** The FTS5 MATCH expression for `selectTerms`' terms: each quoted, repeated `count` times, OR-ed. */
+export function matchExpression(terms: readonly QueryTerm[]): string {
+  const quote = (term: string) => `"${term.replace(/"/g, '""')}"`;
+  return terms.flatMap(({ term, count }) => Array.from({ length: count }, () => quote(term))).join(' OR ');
+}
+
+/** `selectTerms` as an FTS5 MATCH expression, or null when no term is left. */
 export function buildMatch(
   query: Query,
   opts: Bm25Options,
   df: (term: string) => number,
   total: number,
 ): string | null {
+  const terms = selectTerms(query, opts, df, total);
+  return terms ? matchExpression(terms) : null;
+}
+
+/**
+ * The lexical query: the error line's terms, each counted `errorBoost` times, then the most
+ * informative context terms (idf × log tf over prose, code and error block), each once. Error-line
+ * terms are kept however common they are: "object is not callable" is a message, not noise; context
+ * terms in more than `maxDocFraction` of documents are dropped. Null when no term is left.
+ */
+export function selectTerms(
+  query: Query,
+  opts: Bm25Options,
+  df: (term: string) => number,
+  total: number,
+): QueryTerm[] | null {
   const usable = (t: string) => t.length >= 2 && !STOPWORDS.has(t) && !/^\d{3,}$/.test(t) && !/^_+$/.test(t);
   const errorTerms = new Set(
     lexicalTokens(`${query.errorLine} ${query.keyword ?? ''}`).filter((t) => usable(t) && df(t) > 0),
@@ -94,9 +127,8 @@ export function buildMatch(
   const chosenError = [...errorTerms].slice(0, opts.maxErrorTerms);
   const chosen = scored.slice(0, opts.maxTerms);
   if (chosen.length === 0 && chosenError.length === 0) return null;
-  const parts: string[] = [];
-  const quote = (term: string) => `"${term.replace(/"/g, '""')}"`;
-  for (const term of chosenError) for (let i = 0; i < opts.errorBoost; i++) parts.push(quote(term));
-  for (const { term } of chosen) parts.push(quote(term));
-  return parts.join(' OR ');
+  return [
+    ...chosenError.map((term) => ({ term, count: opts.errorBoost })),
+    ...chosen.map(({ term }) => ({ term, count: 1 })),
+  ];
 }

@@ -1,5 +1,6 @@
 import type { DocumentEncoder } from '../encoder/types.js';
 import type { Hnsw } from '../index/dense-index.js';
+import type { DenseVectors } from '../index/dense-vectors.js';
 import type { Query } from '../types.js';
 import type { Retriever, ScoredId, SearchOptions } from './types.js';
 
@@ -11,7 +12,12 @@ export interface DenseRetriever extends Retriever {
   similarity(vector: Float32Array, id: number): number | null;
 }
 
-export function createDenseRetriever(encoder: DocumentEncoder, hnsw: Hnsw): DenseRetriever {
+/** `vectors`, when given, serves `similarity` (row reads); without it, hnswlib's `getPoint` does (slower). */
+export function createDenseRetriever(
+  encoder: DocumentEncoder,
+  hnsw: Hnsw,
+  vectors: DenseVectors | null = null,
+): DenseRetriever {
   // The promise is cached, not the vector: hybrid asks for the embedding and the dense search at
   // once, and both must share one encode.
   const cache = new WeakMap<Query, Promise<Float32Array>>();
@@ -28,6 +34,7 @@ export function createDenseRetriever(encoder: DocumentEncoder, hnsw: Hnsw): Dens
     name: 'dense',
     embed,
     similarity(vector, id) {
+      if (vectors) return vectors.similarity(vector, id);
       let p: number[];
       try {
         p = hnsw.getPoint(id);

@@ -1,10 +1,11 @@
 import assert from 'node:assert/strict';
-import { existsSync, readFileSync, writeFileSync } from 'node:fs';
+import { existsSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { test } from 'node:test';
 import { buildIndex } from '../../src/index/build-index.js';
 import { INDEX_FORMAT_VERSION, IndexError, MANIFEST_FILE } from '../../src/index/manifest.js';
 import { openIndex } from '../../src/index/open-index.js';
+import { POSTINGS_FILE } from '../../src/index/postings-file.js';
 import { buildSmallIndex, CORPUS } from '../helpers/small-index.js';
 
 test('builds a versioned index that opens, with documents and full-text search', async () => {
@@ -48,10 +49,28 @@ test('refuses another format version, a corrupt manifest, or no index, saying wh
   const dir = await buildSmallIndex(50);
   const manifest = JSON.parse(readFileSync(join(dir, MANIFEST_FILE), 'utf8'));
   writeFileSync(join(dir, MANIFEST_FILE), JSON.stringify({ ...manifest, formatVersion: INDEX_FORMAT_VERSION + 1 }));
-  assert.throws(() => openIndex(dir), (e: unknown) => e instanceof IndexError && /format version 2.*reads version 1.*snippet-search index build/.test(e.message));
+  const refused = (found: number) => (e: unknown) =>
+    e instanceof IndexError &&
+    new RegExp(`format version ${found}; .*reads version ${INDEX_FORMAT_VERSION}\\. .*snippet-search index build`).test(e.message);
+  assert.throws(() => openIndex(dir), refused(INDEX_FORMAT_VERSION + 1));
+  // An index from before the postings file (version 1) is refused the same way: rebuild it.
+  writeFileSync(join(dir, MANIFEST_FILE), JSON.stringify({ ...manifest, formatVersion: 1 }));
+  assert.throws(() => openIndex(dir), refused(1));
   writeFileSync(join(dir, MANIFEST_FILE), '{"format": "snippet-search-index", "formatVersion": 1, "builtAt": 3');
   assert.throws(() => openIndex(dir), /corrupt.*snippet-search index build/);
   assert.throws(() => openIndex(join(dir, 'nope')), /No index at .*snippet-search index build/);
+});
+
+test('an index without its postings file, or with a damaged one, is refused, saying what to run', async () => {
+  const dir = await buildSmallIndex(50);
+  const postings = join(dir, POSTINGS_FILE);
+  const bytes = readFileSync(postings);
+  writeFileSync(postings, bytes.subarray(0, bytes.length - 64));
+  assert.throws(() => openIndex(dir), (e: unknown) => e instanceof IndexError && /corrupt .*lexical\.postings is truncated.*snippet-search index build/.test(e.message));
+  writeFileSync(postings, Buffer.concat([Buffer.from('NOTPOSTS'), bytes.subarray(8)]));
+  assert.throws(() => openIndex(dir), /corrupt .*not a snippet-search postings file/);
+  rmSync(postings);
+  assert.throws(() => openIndex(dir), /incomplete \(no lexical\.postings\).*snippet-search index build/);
 });
 
 test('a corpus path that is neither JSONL nor a dump directory is refused by name', async () => {

@@ -10,7 +10,7 @@ import { gzipSync } from 'node:zlib';
 import { loadDefaultEncoder } from '../../src/encoder/load.js';
 import type { DocumentEncoder } from '../../src/encoder/types.js';
 import { openEngine } from '../../src/engine.js';
-import { MANIFEST_FILE } from '../../src/index/manifest.js';
+import { INDEX_FORMAT_VERSION, MANIFEST_FILE } from '../../src/index/manifest.js';
 import { PACK_FILE, packIndex } from '../../src/index/pack.js';
 import { pullIndex, PullError, PULLED_FILE, type PullOptions } from '../../src/index/pull.js';
 import { readTar, writeTar } from '../../src/index/tar.js';
@@ -91,9 +91,9 @@ test('index pack prints the archive sha256 and writes <file>.sha256; the archive
     },
     { maxBytes: 1e9 },
   );
-  assert.deepEqual(names, [PACK_FILE, MANIFEST_FILE, 'meta.sqlite', 'dense.hnsw']);
+  assert.deepEqual(names, [PACK_FILE, MANIFEST_FILE, 'meta.sqlite', 'lexical.postings', 'dense.hnsw', 'dense.vectors']);
   const info = JSON.parse(first);
-  assert.equal(info.formatVersion, 1);
+  assert.equal(info.formatVersion, INDEX_FORMAT_VERSION);
   assert.equal(info.encoder, encoder.id);
   assert.equal(info.documents, 1500);
   assert.match(info.contentHash, /^[0-9a-f]{64}$/);
@@ -238,10 +238,14 @@ test('an archive of another encoder or format version is refused with what to do
   });
   assertNothingLeft(p);
 
-  const info = { format: 'snippet-search-index-pack', formatVersion: 2, encoder: null, files: [] };
+  const newer = INDEX_FORMAT_VERSION + 1;
+  const info = { format: 'snippet-search-index-pack', formatVersion: newer, encoder: null, files: [] };
   const future = join(work, 'future.tar.gz');
   writeFileSync(future, gzipSync(await collect(writeTar([{ name: PACK_FILE, data: Buffer.from(JSON.stringify(info)) }]))));
-  await assert.rejects(pull(p, future, { sha256: undefined }), /format version 2; this snippet-search reads version 1 \(a newer/);
+  await assert.rejects(
+    pull(p, future, { sha256: undefined }),
+    new RegExp(`format version ${newer}; this snippet-search reads version ${INDEX_FORMAT_VERSION} \\(a newer`),
+  );
   assertNothingLeft(p);
 });
 

@@ -27,6 +27,21 @@ test('the index records the encoder and holds one vector per thread', () => {
   assert.equal(engine.defaultRetriever, 'hybrid');
 });
 
+test("dense.vectors holds every thread's HNSW vector: the same similarities, null for an unknown thread", async () => {
+  const vectors = engine.index.vectors!;
+  const ids = engine.index.dense!.getIdsList();
+  assert.equal(vectors.count, ids.length);
+  const [q] = await encoder.encode(['TypeError: unsupported operand type(s)'], 'query');
+  for (const id of ids) {
+    const p = engine.index.dense!.getPoint(id);
+    let expected = 0;
+    for (let i = 0; i < p.length; i++) expected += p[i]! * q![i]!;
+    assert.equal(vectors.similarity(q!, id), expected, `thread ${id}`);
+  }
+  assert.equal(vectors.similarity(q!, -1), null);
+  assert.equal(vectors.similarity(q!, Math.max(...ids) + 1), null);
+});
+
 test('HNSW at the chosen efSearch agrees with exact search (recall@10 ≥ 0.99)', async () => {
   const ids = engine.index.dense!.getIdsList();
   const vectors = new Map(ids.map((id) => [id, engine.index.dense!.getPoint(id)]));

@@ -1,0 +1,401 @@
+import {
+  BLOCK_SIZE,
+  BM25_K1,
+  COLUMNS,
+  fts5Idf,
+  lengthNorm,
+  readPostingsFile,
+  TF_OVERFLOW,
+  type PostingsData,
+} from './postings-file.js';
+
+/** One distinct query term and how many times the query counts it (FTS5: the phrase repeated). */
+export interface QueryTerm {
+  term: string;
+  count: number;
+}
+
+export interface LexicalHit {
+  id: number;
+  score: number;
+}
+
+/** A query term resolved against the postings: its range, weight and score bound. */
+interface TermPlan {
+  /** Position in the query (the order scores are summed in). */
+  qi: number;
+  start: number;
+  end: number;
+  blockStart: number;
+  blockEnd: number;
+  /** count × idf. */
+  weight: number;
+  /** Upper bound of the term's contribution to any document's score, in UNITS. */
+  bound: number;
+}
+
+/** Bounds are inflated this much so that rounding never makes one fall below a score it bounds. */
+const BOUND_SLACK = 1 + 1e-9;
+/** Documents per window of the pruned scorer: essential terms are scored a window at a time. */
+const WINDOW = 4096;
+/**
+ * Scores are summed in whole units of 2^-32 (each contribution rounded once, off by at most 1.2e-10):
+ * integer sums below 2^53 are exact in doubles, so a document's score is the same whatever order its
+ * terms are added in, and pruned and exhaustive scoring agree bit for bit.
+ */
+const UNITS = 2 ** 32;
+
+/**
+ * The lexical postings of an index, opened: term lookup, document frequencies, and BM25 top-k with
+ * exactly the ranking of SQLite FTS5's `bm25()` with per-column weights (same idf, k1, b, average
+ * length and weighted term frequency; see `postings-file.ts`).
+ *
+ * `topK` prunes (MaxScore, Turtle & Flood 1995, in windows of documents, with block skipping): terms
+ * are ordered by their score bound, and once the k-th best score exceeds the bounds of the weakest
+ * terms together, those terms are non-essential: documents that hold only them are never visited; the
+ * others are looked up in them (skipping by block) only while their partial score plus the remaining
+ * bounds can still beat the k-th. `exhaustiveTopK` scores every matching document (the reference the
+ * tests hold `topK` to). Both return the same list, bit for bit (scores are sums of whole UNITS):
+ * score descending, ties by build order.
+ */
+export class Postings {
+  readonly data: PostingsData;
+  readonly numDocs: number;
+  readonly avgdl: number;
+  private readonly norm: Float64Array;
+  private readonly overflow = new Map<number, number>();
+  private readonly encoder = new TextEncoder();
+  private readonly tf32: Uint32Array;
+  // Scratch, allocated on first use.
+  private acc: Float64Array | null = null;
+  private seen: Uint8Array | null = null;
+  private windowScratch: WindowScratch | null = null;
+  /** What the last `topK` did: postings of its terms, postings it scored, candidate documents. */
+  stats = { postings: 0, scored: 0, candidates: 0 };
+
+  constructor(data: PostingsData) {
+    this.data = data;
+    this.numDocs = data.numDocs;
+    this.avgdl = data.numDocs ? data.totalTokens / data.numDocs : 0;
+    this.norm = new Float64Array(data.numDocs);
+    for (let d = 0; d < data.numDocs; d++) this.norm[d] = lengthNorm(data.docLen[d]!, this.avgdl);
+    for (let i = 0; i < data.overflow.length; i += 2) this.overflow.set(data.overflow[i]!, data.overflow[i + 1]!);
+    if (new Uint8Array(new Uint32Array([1]).buffer)[0] !== 1) throw new Error('the postings file needs a little-endian machine');
+    const tf = data.postTf;
+    this.tf32 = new Uint32Array(tf.buffer, tf.byteOffset, tf.length / COLUMNS);
+  }
+
+  static open(path: string): Postings {
+    return new Postings(readPostingsFile(path));
+  }
+
+  /** The term's position in the dictionary, or -1. */
+  lookup(term: string): number {
+    const key = this.encoder.encode(term);
+    const { termByteOffsets: offs, termBytes: bytes } = this.data;
+    let lo = 0;
+    let hi = this.data.numTerms - 1;
+    while (lo <= hi) {
+      const mid = (lo + hi) >>> 1;
+      const s = offs[mid]!;
+      const e = offs[mid + 1]!;
+      let cmp = 0;
+      const n = Math.min(e - s, key.length);
+      for (let i = 0; i < n && cmp === 0; i++) cmp = bytes[s + i]! - key[i]!;
+      if (cmp === 0) cmp = e - s - key.length;
+      if (cmp === 0) return mid;
+      if (cmp < 0) lo = mid + 1;
+      else hi = mid - 1;
+    }
+    return -1;
+  }
+
+  /** How many documents hold the term (FTS5's `docs_vocab.doc`). */
+  documentFrequency(term: string): number {
+    const r = this.lookup(term);
+    return r < 0 ? 0 : this.data.termDf[r]!;
+  }
+
+  /**
+   * The best `k` documents for the terms under the column weights, pruned (see the class). `window`:
+   * documents scored per round of essential terms (the bounds and the essential set are revised
+   * between rounds); the tests use small windows to exercise many rounds on a small index.
+   */
+  topK(terms: readonly QueryTerm[], weights: readonly number[], k: number, window = WINDOW): LexicalHit[] {
+    const plans = this.plan(terms, weights);
+    this.stats = { scored: 0, candidates: 0, postings: plans.reduce((n, t) => n + t.end - t.start, 0) };
+    if (plans.length === 0 || k <= 0) return [];
+    const { postDocs, blockLastDoc } = this.data;
+    const score = this.scorer(weights);
+    const m = plans.length;
+    plans.sort((a, b) => a.bound - b.bound || a.qi - b.qi);
+    // Scores and bounds are whole numbers of UNITS, so sums are exact in any order.
+    const cum = new Float64Array(m);
+    for (let i = 0, s = 0; i < m; i++) cum[i] = s += plans[i]!.bound;
+    const END = this.numDocs;
+    const pos = new Uint32Array(m);
+    const at = new Uint32Array(m);
+    for (let i = 0; i < m; i++) {
+      pos[i] = plans[i]!.start;
+      at[i] = postDocs[pos[i]!]!;
+    }
+    const seek = (i: number, d: number) => {
+      if (at[i]! >= d) return;
+      const t = plans[i]!;
+      let blk = t.blockStart + ((pos[i]! - t.start) >>> 7);
+      while (blk < t.blockEnd && blockLastDoc[blk]! < d) blk++;
+      if (blk === t.blockEnd) {
+        pos[i] = t.end;
+        at[i] = END;
+        return;
+      }
+      let p = Math.max(pos[i]!, t.start + (blk - t.blockStart) * BLOCK_SIZE);
+      while (postDocs[p]! < d) p++;
+      pos[i] = p;
+      at[i] = postDocs[p]!;
+    };
+    // Window scratch: per document of the window its candidate slot (+1; 0 = none); per slot its
+    // document and its score over the essential terms.
+    const W = window;
+    const sc = this.windowScratch?.size === W ? this.windowScratch : (this.windowScratch = new WindowScratch(W));
+    const { slotOf, candDoc, partial } = sc;
+    const heap = new TopK(k);
+    let theta = -Infinity;
+    let first = 0; // terms [first, m) are essential: a document must hold one of them to make the top k
+    let scored = 0;
+    let candidates = 0;
+    for (;;) {
+      let lo = END;
+      for (let i = first; i < m; i++) if (at[i]! < lo) lo = at[i]!;
+      if (lo === END) break;
+      const hi = Math.min(END, lo + W);
+      // Essential terms: every posting in the window, term at a time.
+      let n = 0;
+      for (let i = first; i < m; i++) {
+        const t = plans[i]!;
+        const weight = t.weight;
+        let p = pos[i]!;
+        for (; p < t.end; p++) {
+          const d = postDocs[p]!;
+          if (d >= hi) break;
+          let slot = slotOf[d - lo]! - 1;
+          if (slot < 0) {
+            slot = n++;
+            slotOf[d - lo] = slot + 1;
+            candDoc[slot] = d;
+            partial[slot] = 0;
+          }
+          partial[slot] = partial[slot]! + score(p, d, weight);
+        }
+        scored += p - pos[i]!;
+        pos[i] = p;
+        at[i] = p < t.end ? postDocs[p]! : END;
+      }
+      candidates += n;
+      // Candidates in document order: the other terms only while the bound can still beat the k-th.
+      // A dense window is walked; a sparse one's few documents are sorted.
+      const dense = n > W >>> 5;
+      const docs = dense ? candDoc : candDoc.subarray(0, n).sort();
+      for (let j = 0, x = 0; j < n; j++) {
+        let d: number;
+        if (dense) {
+          while (slotOf[x] === 0) x++;
+          d = lo + x++;
+        } else d = docs[j]!;
+        const slot = slotOf[d - lo]! - 1;
+        slotOf[d - lo] = 0;
+        let s = partial[slot]!;
+        let alive = true;
+        for (let i = first - 1; i >= 0; i--) {
+          if (s + cum[i]! < theta) {
+            alive = false;
+            break;
+          }
+          seek(i, d);
+          if (at[i] === d) {
+            s += score(pos[i]!, d, plans[i]!.weight);
+            scored++;
+          }
+        }
+        if (alive && heap.offer(d, s) && heap.full) theta = heap.minScore;
+      }
+      while (first < m && cum[first]! < theta) first++;
+    }
+    this.stats.scored = scored;
+    this.stats.candidates = candidates;
+    return heap.sorted().map((h) => ({ id: this.data.docIds[h.doc]!, score: h.score / UNITS }));
+  }
+
+  /** The best `k` documents by scoring every document that holds any of the terms. */
+  exhaustiveTopK(terms: readonly QueryTerm[], weights: readonly number[], k: number): LexicalHit[] {
+    const plans = this.plan(terms, weights).sort((a, b) => a.qi - b.qi);
+    if (plans.length === 0 || k <= 0) return [];
+    const score = this.scorer(weights);
+    const acc = (this.acc ??= new Float64Array(this.numDocs));
+    const seen = (this.seen ??= new Uint8Array(this.numDocs));
+    const touched: number[] = [];
+    const { postDocs } = this.data;
+    for (const t of plans) {
+      for (let p = t.start; p < t.end; p++) {
+        const d = postDocs[p]!;
+        if (!seen[d]) {
+          seen[d] = 1;
+          touched.push(d);
+        }
+        acc[d] = acc[d]! + score(p, d, t.weight);
+      }
+    }
+    const heap = new TopK(k);
+    for (const d of touched) {
+      heap.offer(d, acc[d]!);
+      acc[d] = 0;
+      seen[d] = 0;
+    }
+    return heap.sorted().map((h) => ({ id: this.data.docIds[h.doc]!, score: h.score / UNITS }));
+  }
+
+  /**
+   * BM25 of one posting under `weights`: the term's weight (count × idf) × tfFactor(column-weighted
+   * count, the document's length norm), in whole UNITS. Column counts are read four at a time (one
+   * little-endian word).
+   */
+  private scorer(weights: readonly number[]): (p: number, d: number, weight: number) => number {
+    const [w0, w1, w2, w3] = weights as [number, number, number, number];
+    const tf = this.tf32;
+    const norm = this.norm;
+    const overflow = this.overflow;
+    const k1p1 = BM25_K1 + 1.0;
+    return (p, d, weight) => {
+      const packed = tf[p]!;
+      let t0 = packed & 0xff;
+      let t1 = (packed >>> 8) & 0xff;
+      let t2 = (packed >>> 16) & 0xff;
+      let t3 = packed >>> 24;
+      if (t0 === TF_OVERFLOW || t1 === TF_OVERFLOW || t2 === TF_OVERFLOW || t3 === TF_OVERFLOW) {
+        const key = p * COLUMNS;
+        if (t0 === TF_OVERFLOW) t0 = overflow.get(key)!;
+        if (t1 === TF_OVERFLOW) t1 = overflow.get(key + 1)!;
+        if (t2 === TF_OVERFLOW) t2 = overflow.get(key + 2)!;
+        if (t3 === TF_OVERFLOW) t3 = overflow.get(key + 3)!;
+      }
+      const f = w0 * t0 + w1 * t1 + w2 * t2 + w3 * t3;
+      return Math.round(weight * ((f * k1p1) / (f + norm[d]!)) * UNITS);
+    };
+  }
+
+  /** Resolves the terms (unknown ones dropped) with their weights and bounds under `weights`. */
+  private plan(terms: readonly QueryTerm[], weights: readonly number[]): TermPlan[] {
+    if (weights.length !== COLUMNS || weights.some((w) => !(w >= 0))) {
+      throw new Error(`BM25 column weights must be ${COLUMNS} numbers ≥ 0, got [${weights.join(', ')}]`);
+    }
+    const { v, scale } = this.boundVector(weights);
+    const nb = this.data.boundWeights.length;
+    const plans: TermPlan[] = [];
+    terms.forEach(({ term, count }, qi) => {
+      const r = this.lookup(term);
+      if (r < 0 || count <= 0) return;
+      const weight = count * fts5Idf(this.numDocs, this.data.termDf[r]!);
+      plans.push({
+        qi,
+        start: this.data.termPostStart[r]!,
+        end: this.data.termPostStart[r + 1]!,
+        blockStart: this.data.termBlockStart[r]!,
+        blockEnd: this.data.termBlockStart[r + 1]!,
+        weight,
+        bound: Math.ceil(weight * scale * this.data.termBound[r * nb + v]! * BOUND_SLACK * UNITS) + 1,
+      });
+    });
+    return plans;
+  }
+
+  /**
+   * The stored bound vector u that bounds `weights` best, and the factor to scale its bounds by: with
+   * λ = max_c(w_c/u_c), Σ w_c·tf_c ≤ λ·Σ u_c·tf_c, and tfFactor(λF) ≤ max(λ, 1)·tfFactor(F).
+   */
+  private boundVector(weights: readonly number[]): { v: number; scale: number } {
+    let best = { v: 0, scale: Infinity };
+    this.data.boundWeights.forEach((u, v) => {
+      let lambda = 0;
+      for (let c = 0; c < COLUMNS; c++) lambda = Math.max(lambda, weights[c]! === 0 ? 0 : weights[c]! / u[c]!);
+      const scale = Math.max(lambda, 1);
+      if (scale < best.scale) best = { v, scale };
+    });
+    return best;
+  }
+}
+
+/** Reusable buffers of `Postings.topK` for one window of documents. */
+class WindowScratch {
+  readonly slotOf: Int32Array;
+  readonly candDoc: Uint32Array;
+  readonly partial: Float64Array;
+  constructor(readonly size: number) {
+    this.slotOf = new Int32Array(size);
+    this.candDoc = new Uint32Array(size);
+    this.partial = new Float64Array(size);
+  }
+}
+
+/** The k best (score, doc) pairs seen: a binary min-heap, the root the worst (lowest score, then latest doc). */
+class TopK {
+  private readonly scores: Float64Array;
+  private readonly docs: Uint32Array;
+  private size = 0;
+  constructor(private readonly k: number) {
+    this.scores = new Float64Array(k);
+    this.docs = new Uint32Array(k);
+  }
+  get full(): boolean {
+    return this.size === this.k;
+  }
+  get minScore(): number {
+    return this.scores[0]!;
+  }
+  private worse(i: number, j: number): boolean {
+    const a = this.scores[i]!;
+    const b = this.scores[j]!;
+    return a < b || (a === b && this.docs[i]! > this.docs[j]!);
+  }
+  private swap(i: number, j: number): void {
+    const s = this.scores[i]!;
+    this.scores[i] = this.scores[j]!;
+    this.scores[j] = s;
+    const d = this.docs[i]!;
+    this.docs[i] = this.docs[j]!;
+    this.docs[j] = d;
+  }
+  /** Adds the pair if it is among the k best so far; says whether it was. */
+  offer(doc: number, score: number): boolean {
+    if (this.size < this.k) {
+      let i = this.size++;
+      this.scores[i] = score;
+      this.docs[i] = doc;
+      while (i > 0) {
+        const parent = (i - 1) >> 1;
+        if (!this.worse(i, parent)) break;
+        this.swap(i, parent);
+        i = parent;
+      }
+      return true;
+    }
+    const root = this.scores[0]!;
+    if (score < root || (score === root && doc > this.docs[0]!)) return false;
+    this.scores[0] = score;
+    this.docs[0] = doc;
+    for (let i = 0; ; ) {
+      const l = 2 * i + 1;
+      const r = l + 1;
+      let w = i;
+      if (l < this.size && this.worse(l, w)) w = l;
+      if (r < this.size && this.worse(r, w)) w = r;
+      if (w === i) break;
+      this.swap(i, w);
+      i = w;
+    }
+    return true;
+  }
+  sorted(): Array<{ doc: number; score: number }> {
+    const out = Array.from({ length: this.size }, (_, i) => ({ doc: this.docs[i]!, score: this.scores[i]! }));
+    return out.sort((a, b) => b.score - a.score || a.doc - b.doc);
+  }
+}
