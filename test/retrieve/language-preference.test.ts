@@ -8,7 +8,7 @@ import { judgeResult } from '../../src/answer.js';
 import { loadDefaultEncoder } from '../../src/encoder/load.js';
 import type { DocumentEncoder } from '../../src/encoder/types.js';
 import { openEngine, type Engine } from '../../src/engine.js';
-import { buildIndex } from '../../src/index/build-index.js';
+import { buildIndex, INDEX_FILES } from '../../src/index/build-index.js';
 import { MANIFEST_FILE, type Manifest } from '../../src/index/manifest.js';
 import { languagesOfTags } from '../../src/text/language-tags.js';
 import { FIXTURES, ROOT, SHARED } from '../helpers/paths.js';
@@ -217,7 +217,7 @@ test('on a Python-only index a Go panic stays quiet and says why; Python is answ
 test('an index built before tag coverage keeps working: no language preference, no language quiet', async () => {
   const manifest = JSON.parse(readFileSync(join(multi, MANIFEST_FILE), 'utf8')) as Manifest;
   const old = mkdtempSync(join(tmpdir(), 'ss-oldindex-'));
-  for (const f of ['meta.sqlite', 'dense.hnsw']) copyFileSync(join(multi, f), join(old, f));
+  for (const f of INDEX_FILES) if (f !== MANIFEST_FILE) copyFileSync(join(multi, f), join(old, f));
   delete manifest.tags;
   writeFileSync(join(old, MANIFEST_FILE), JSON.stringify(manifest));
   const e = openEngine({ indexDir: old, encoder });
