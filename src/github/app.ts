@@ -111,12 +111,11 @@ export function createSnippetSearchApp(options: AppOptions = {}): SnippetSearchA
   // Probot sets up its logger asynchronously after `new Probot()`: read it when logging, not when
   // attached, and use the console until it is there (a log line must never throw).
   const currentLog = (): Log => (probot?.log as unknown as Log | undefined) ?? consoleLog;
-  const logProxy: Log = {
+  const log: Log = {
     info: (o, m) => currentLog().info(o, m),
     warn: (o, m) => currentLog().warn(o, m),
     error: (o, m) => currentLog().error(o, m),
   };
-  const log = logProxy;
   const handlers: Handler[] = [];
   const metrics = options.metrics ?? createMetrics(() => transport?.depth() ?? 0);
   const store = options.coordination ?? new MemoryCoordination();
@@ -133,7 +132,7 @@ export function createSnippetSearchApp(options: AppOptions = {}): SnippetSearchA
     writer,
     pacer,
     appId,
-    log: logProxy,
+    log,
     commandLimits: options.commandLimits,
     history: options.history !== undefined ? options.history : lazyStore(() => defaultHistory(options)),
     now: options.now,

@@ -416,6 +416,8 @@ export class Processor {
       .digest('hex')
       .slice(0, 12);
     const hits = verdict.result.results.slice(0, config.maxResults);
+    // Votes are asked for where they can be read back: a PR comment, with a store to keep them.
+    const askVotes = config.feedback && Boolean(this.o.history) && prs.length > 0;
     const section = {
       key,
       body: resultToMarkdown(verdict.result, {
@@ -423,24 +425,23 @@ export class Processor {
         headingUrl: job.htmlUrl ?? undefined,
         maxResults: config.maxResults,
         note: hist?.line,
-        votes: config.feedback && this.o.history && prs.length ? { resultId } : undefined,
+        votes: askVotes ? { resultId } : undefined,
       }),
     };
-    const history: HistoryWrite | undefined =
-      config.feedback && this.o.history && prs.length
-        ? {
-            ...(hist?.write ?? { scope }),
-            shown: {
-              resultId,
-              query: scrubSecrets(result.query.text).slice(0, 4000),
-              threads: hits.map((h) => h.id),
-              private: job.private === true,
-              at: this.now(),
-            },
-          }
-        : hist?.write;
-    const plan = this.planFailure(job, octokit, config, key, prs, section);
-    return plan.then((p) => (history ? { ...p, history } : p));
+    const history: HistoryWrite | undefined = askVotes
+      ? {
+          ...(hist?.write ?? { scope }),
+          shown: {
+            resultId,
+            query: scrubSecrets(result.query.text).slice(0, 4000),
+            threads: hits.map((h) => h.id),
+            private: job.private === true,
+            at: this.now(),
+          },
+        }
+      : hist?.write;
+    const plan = await this.planFailure(job, octokit, config, key, prs, section);
+    return history ? { ...plan, history } : plan;
   }
 
   private async planPass(
@@ -452,24 +453,21 @@ export class Processor {
     flaky: boolean,
   ): Promise<Plan> {
     const { ref } = job;
-    {
-      const known: number[] = [];
-      for (const pr of prs)
-        if ((await this.o.writer.hasSection(ref, pr, [key, job.name])).some(Boolean)) known.push(pr);
-      if (!known.length) return { kind: 'nothing', reason: `passing job ${key}: no section of ours to mark fixed` };
-      const open: number[] = [];
-      for (const pr of known) if (!(await this.mutedOn(octokit, ref, pr, config.muteLabel))) open.push(pr);
-      if (!open.length) return { kind: 'nothing', reason: 'muted' };
-      const plan: Plan = {
-        kind: 'comment',
-        what: `mark section ${key} fixed on PR ${open.join(', ')}`,
-        writes: open.map((pr) => ({
-          target: { ...ref, issue: pr, marker: COMMENT_MARKER },
-          edit: { kind: 'fixed', keys: [key, job.name], sha: job.headSha, flaky },
-        })),
-      };
-      return config.dryRun ? { kind: 'dry-run', would: plan } : plan;
-    }
+    const known: number[] = [];
+    for (const pr of prs) if ((await this.o.writer.hasSection(ref, pr, [key, job.name])).some(Boolean)) known.push(pr);
+    if (!known.length) return { kind: 'nothing', reason: `passing job ${key}: no section of ours to mark fixed` };
+    const open: number[] = [];
+    for (const pr of known) if (!(await this.mutedOn(octokit, ref, pr, config.muteLabel))) open.push(pr);
+    if (!open.length) return { kind: 'nothing', reason: 'muted' };
+    const plan: Plan = {
+      kind: 'comment',
+      what: `mark section ${key} fixed on PR ${open.join(', ')}`,
+      writes: open.map((pr) => ({
+        target: { ...ref, issue: pr, marker: COMMENT_MARKER },
+        edit: { kind: 'fixed', keys: [key, job.name], sha: job.headSha, flaky },
+      })),
+    };
+    return config.dryRun ? { kind: 'dry-run', would: plan } : plan;
   }
 
   private async planFailure(

@@ -63,18 +63,20 @@ export function openIndex(dirIn: string, opts: OpenOptions = {}): SearchIndex {
   } catch (err) {
     throw new IndexError(`The index at ${dir} is corrupt (${SQLITE_FILE}: ${(err as Error).message}). ${rebuildHint(dir)}`);
   }
-  let postings: Postings;
-  const postingsPath = join(dir, POSTINGS_FILE);
-  if (!existsSync(postingsPath)) {
-    db.close();
-    throw new IndexError(`The index at ${dir} is incomplete (no ${POSTINGS_FILE}). ${rebuildHint(dir)}`);
-  }
-  try {
-    postings = Postings.open(postingsPath);
-  } catch (err) {
-    db.close();
-    throw new IndexError(`The index at ${dir} is corrupt (${(err as Error).message}). ${rebuildHint(dir)}`);
-  }
+  /** Opens one of the index's files; a missing one makes the index incomplete, an unreadable one corrupt. */
+  const openPart = <T>(file: string, open: (path: string) => T): T => {
+    try {
+      return open(join(dir, file));
+    } catch (err) {
+      db.close();
+      const why =
+        (err as NodeJS.ErrnoException).code === 'ENOENT'
+          ? `is incomplete (no ${file})`
+          : `is corrupt (${(err as Error).message})`;
+      throw new IndexError(`The index at ${dir} ${why}. ${rebuildHint(dir)}`);
+    }
+  };
+  const postings = openPart(POSTINGS_FILE, (path) => Postings.open(path));
   let dense: Hnsw | null = null;
   let vectors: DenseVectors | null = null;
   if (opts.encoder && manifest.encoder) {
@@ -92,13 +94,8 @@ export function openIndex(dirIn: string, opts: OpenOptions = {}): SearchIndex {
       db.close();
       throw new IndexError(`The index at ${dir} is corrupt (${HNSW_FILE}: ${(err as Error).message}). ${rebuildHint(dir)}`);
     }
-    try {
-      vectors = openDenseVectors(join(dir, VECTORS_FILE), manifest.encoder.dim);
-    } catch (err) {
-      db.close();
-      const why = (err as NodeJS.ErrnoException).code === 'ENOENT' ? `is incomplete (no ${VECTORS_FILE})` : `is corrupt (${(err as Error).message})`;
-      throw new IndexError(`The index at ${dir} ${why}. ${rebuildHint(dir)}`);
-    }
+    const { dim } = manifest.encoder;
+    vectors = openPart(VECTORS_FILE, (path) => openDenseVectors(path, dim));
   }
   const getDoc = db.prepare('SELECT * FROM docs WHERE id = ?');
   const tagsStmt = db.prepare('SELECT tags FROM docs WHERE id = ?').pluck();
