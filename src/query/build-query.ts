@@ -51,7 +51,8 @@ export function buildQuery(input: string, kind: InputKind = 'auto', shape: Query
   code = headAndTail(code, shape.maxCode);
   const errorLine = primary ? failureLine(primary) : lastNonEmptyLine(error);
   const keyword = primary?.errorType ? shortErrorName(primary.errorType) : null;
-  const text = [prose, code, error].filter((s) => s.trim()).join('\n');
+  // The error stays verbatim for display; what the retrievers read loses non-Latin runs as the prose does.
+  const text = [prose, code, withoutNonLatinRuns(error)].filter((s) => s.trim()).join('\n');
   return {
     query: {
       code,

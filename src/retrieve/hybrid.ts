@@ -16,6 +16,12 @@ export interface HybridOptions {
   keywordBonus: number;
   /** Candidates taken from each retriever before fusion. */
   depth: number;
+  /**
+   * The lexical score given to a candidate a lexical leg did not return (another leg found it): the
+   * score at this quantile of the leg's returned list, 0 being its lowest. Falling outside a leg's top
+   * `depth` says "not known to be good", not "worse than every returned thread".
+   */
+  missingQuantile: number;
 }
 
 /**
@@ -31,6 +37,7 @@ export const DEFAULT_HYBRID: HybridOptions = {
   contextDiscount: 1,
   keywordBonus: 0.15,
   depth: 200,
+  missingQuantile: 0.1,
 };
 
 /** The fusion weights for one query. */
@@ -61,7 +68,7 @@ export function fusionWeights(query: Query, opts: HybridOptions): FusionWeights 
 /**
  * Hybrid ranking over three legs: BM25 on the whole query, BM25 on the error line alone, and the dense
  * retriever. The union of each leg's top `depth` is scored by every leg (a thread a leg did not return
- * gets its exact dense similarity, or the lowest lexical score in that leg's list), each leg's scores
+ * gets its exact dense similarity, or a low quantile of that leg's scores: `missingQuantile`), each leg's scores
  * are z-normalized per query, and the fused score is
  * `w_dense·z_dense + w_lex·z_bm25 + w_err·z_errorline + bonus·[same error type]` with the weights from
  * `fusionWeights`.
@@ -90,8 +97,8 @@ export function createHybridRetriever(
       const semScore = new Map(sem.map((r) => [r.id, r.score]));
       if (vec) for (const id of ids) if (!semScore.has(id)) semScore.set(id, dense.similarity(vec, id) ?? 0);
       const zs = zscores(semScore, ids, 0);
-      const zl = zscores(new Map(lex.map((r) => [r.id, r.score])), ids, minScore(lex));
-      const ze = zscores(new Map(err.map((r) => [r.id, r.score])), ids, minScore(err));
+      const zl = zscores(new Map(lex.map((r) => [r.id, r.score])), ids, missingScore(lex, opts.missingQuantile));
+      const ze = zscores(new Map(err.map((r) => [r.id, r.score])), ids, missingScore(err, opts.missingQuantile));
       const w = fusionWeights(query, opts);
       if (!withErrorLeg) {
         w.lexical += w.errorLine;
@@ -110,10 +117,11 @@ export function createHybridRetriever(
   };
 }
 
-function minScore(list: ScoredId[]): number {
-  let m = Infinity;
-  for (const r of list) if (r.score < m) m = r.score;
-  return Number.isFinite(m) ? m : 0;
+/** The score at quantile `q` of a leg's returned list (0: its lowest; 0 for an empty list). */
+export function missingScore(list: ScoredId[], q: number): number {
+  if (list.length === 0) return 0;
+  const sorted = list.map((r) => r.score).sort((a, b) => a - b);
+  return sorted[Math.floor(Math.min(1, Math.max(0, q)) * (sorted.length - 1))]!;
 }
 
 /** Per-query z-scores over `ids`; an id the leg did not score gets `missing` before normalizing. */

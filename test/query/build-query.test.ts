@@ -41,3 +41,15 @@ test('a CI log keeps only the failure, not the log around it', () => {
   const { query } = buildQuery(log);
   assert.equal(query.text, "import numpy\nModuleNotFoundError: No module named 'numpy'");
 });
+
+test('runs of Han, Hangul and kana leave what the retrievers read, in the error block as in the prose; the error shown stays verbatim', () => {
+  const inError = "실행하면 이 오류가 납니다 KeyError: 'user_id' 어떻게 고치나요？";
+  const inProse = `テストを実行すると失敗します。\n\n\`\`\`\nTraceback (most recent call last):\n  File "app.py", line 3, in <module>\n    rows["user_id"]\nKeyError: 'user_id'\n\`\`\``;
+  for (const input of [inError, inProse]) {
+    const { query } = buildQuery(input, 'comment');
+    assert.equal(query.errorLine, "KeyError: 'user_id'");
+    assert.doesNotMatch(query.text, /[\p{Script=Han}\p{Script=Hangul}\p{Script=Hiragana}\p{Script=Katakana}]/u, query.text);
+    assert.match(query.text, /KeyError: 'user_id'/);
+  }
+  assert.match(buildQuery(inError, 'comment').query.error, /실행하면/);
+});

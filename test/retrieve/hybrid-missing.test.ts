@@ -1,0 +1,41 @@
+import assert from 'node:assert/strict';
+import { test } from 'node:test';
+import { buildQuery } from '../../src/query/build-query.js';
+import type { DenseRetriever } from '../../src/retrieve/dense.js';
+import { createHybridRetriever, missingScore } from '../../src/retrieve/hybrid.js';
+import type { Retriever, ScoredId } from '../../src/retrieve/types.js';
+
+const list = (scores: number[]): ScoredId[] => scores.map((score, i) => ({ id: i + 1, score }));
+
+test('a lexical leg gives a thread it did not return the score at the chosen quantile of its list', () => {
+  const l = list([20, 19, 18, 17, 16, 15, 14, 13, 12, 11, 10]);
+  assert.equal(missingScore(l, 0), 10);
+  assert.equal(missingScore(l, 0.1), 11);
+  assert.equal(missingScore(l, 0.5), 15);
+  assert.equal(missingScore(l, 1), 20);
+  assert.equal(missingScore([], 0.1), 0);
+});
+
+test('how a thread only the dense leg found is placed depends on that quantile, not on the lowest lexical score', async () => {
+  // Lexical returns threads 1..11; dense returns thread 1, then thread 100 (not in the lexical list) a hair
+  // behind; the other threads' similarities fall with their lexical rank.
+  const lexical: Retriever = { name: 'bm25', search: async () => list([20, 19, 18, 17, 16, 15, 14, 13, 12, 11, 10]) };
+  const dense: DenseRetriever = {
+    name: 'dense',
+    search: async () => [
+      { id: 1, score: 0.41 },
+      { id: 100, score: 0.405 },
+    ],
+    embed: async () => new Float32Array([1]),
+    similarity: (_v, id) => 0.3 + 0.01 * (12 - id),
+  };
+  const index = { keywordOf: () => null };
+  const query = buildQuery('how do I merge two dicts in python').query;
+  const rankOf100 = async (missingQuantile: number) => {
+    const hybrid = createHybridRetriever(index, lexical, dense, { missingQuantile }, null);
+    return (await hybrid.search(query, { top: 20 })).findIndex((r) => r.id === 100);
+  };
+  assert.equal(await rankOf100(0), 4, 'imputed at the lowest lexical score: below threads 1-4');
+  assert.equal(await rankOf100(0.5), 2, 'imputed at the median: above threads 3 and 4');
+  assert.equal(await rankOf100(1), 1, 'imputed at the top lexical score: second only to thread 1');
+});
