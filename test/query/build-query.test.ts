@@ -48,7 +48,11 @@ test('runs of Han, Hangul and kana leave what the retrievers read, in the error 
   for (const input of [inError, inProse]) {
     const { query } = buildQuery(input, 'comment');
     assert.equal(query.errorLine, "KeyError: 'user_id'");
-    assert.doesNotMatch(query.text, /[\p{Script=Han}\p{Script=Hangul}\p{Script=Hiragana}\p{Script=Katakana}]/u, query.text);
+    assert.doesNotMatch(
+      query.text,
+      /[\p{Script=Han}\p{Script=Hangul}\p{Script=Hiragana}\p{Script=Katakana}]/u,
+      query.text,
+    );
     assert.match(query.text, /KeyError: 'user_id'/);
   }
   assert.match(buildQuery(inError, 'comment').query.error, /실행하면/);
