@@ -91,7 +91,11 @@ export class Postings {
 
   /** The term's position in the dictionary, or -1. */
   lookup(term: string): number {
-    const key = this.encoder.encode(term);
+    // The dictionary is sorted by UTF-8 bytes; an ASCII term's characters are its bytes.
+    let ascii = true;
+    for (let i = 0; i < term.length && ascii; i++) ascii = term.charCodeAt(i) < 128;
+    const key = ascii ? null : this.encoder.encode(term);
+    const keyLen = key ? key.length : term.length;
     const { termByteOffsets: offs, termBytes: bytes } = this.data;
     let lo = 0;
     let hi = this.data.numTerms - 1;
@@ -100,9 +104,10 @@ export class Postings {
       const s = offs[mid]!;
       const e = offs[mid + 1]!;
       let cmp = 0;
-      const n = Math.min(e - s, key.length);
-      for (let i = 0; i < n && cmp === 0; i++) cmp = bytes[s + i]! - key[i]!;
-      if (cmp === 0) cmp = e - s - key.length;
+      const n = Math.min(e - s, keyLen);
+      if (key) for (let i = 0; i < n && cmp === 0; i++) cmp = bytes[s + i]! - key[i]!;
+      else for (let i = 0; i < n && cmp === 0; i++) cmp = bytes[s + i]! - term.charCodeAt(i);
+      if (cmp === 0) cmp = e - s - keyLen;
       if (cmp === 0) return mid;
       if (cmp < 0) lo = mid + 1;
       else hi = mid - 1;

@@ -5,6 +5,7 @@ import { after, before, test } from 'node:test';
 import { loadDefaultEncoder } from '../../src/encoder/load.js';
 import type { DocumentEncoder } from '../../src/encoder/types.js';
 import { openEngine, type Engine } from '../../src/engine.js';
+import { openDenseVectors, VECTORS_FILE } from '../../src/index/dense-vectors.js';
 import { MANIFEST_FILE } from '../../src/index/manifest.js';
 import { openIndex } from '../../src/index/open-index.js';
 import { buildQuery } from '../../src/query/build-query.js';
@@ -28,18 +29,25 @@ test('the index records the encoder and holds one vector per thread', () => {
 });
 
 test("dense.vectors holds every thread's HNSW vector: the same similarities, null for an unknown thread", async () => {
-  const vectors = engine.index.vectors!;
   const ids = engine.index.dense!.getIdsList();
-  assert.equal(vectors.count, ids.length);
   const [q] = await encoder.encode(['TypeError: unsupported operand type(s)'], 'query');
-  for (const id of ids) {
-    const p = engine.index.dense!.getPoint(id);
-    let expected = 0;
-    for (let i = 0; i < p.length; i++) expected += p[i]! * q![i]!;
-    assert.equal(vectors.similarity(q!, id), expected, `thread ${id}`);
+  // Held in memory (this small file, as the engine opens it) and read row by row (a large one).
+  const rowByRow = openDenseVectors(join(dir, VECTORS_FILE), encoder.dim, 0);
+  try {
+    for (const vectors of [engine.index.vectors!, rowByRow]) {
+      assert.equal(vectors.count, ids.length);
+      for (const id of ids) {
+        const p = engine.index.dense!.getPoint(id);
+        let expected = 0;
+        for (let i = 0; i < p.length; i++) expected += p[i]! * q![i]!;
+        assert.equal(vectors.similarity(q!, id), expected, `thread ${id}`);
+      }
+      assert.equal(vectors.similarity(q!, -1), null);
+      assert.equal(vectors.similarity(q!, Math.max(...ids) + 1), null);
+    }
+  } finally {
+    rowByRow.close();
   }
-  assert.equal(vectors.similarity(q!, -1), null);
-  assert.equal(vectors.similarity(q!, Math.max(...ids) + 1), null);
 });
 
 test('HNSW at the chosen efSearch agrees with exact search (recall@10 ≥ 0.99)', async () => {
