@@ -19,7 +19,10 @@ import { POSTINGS_FILE } from '../src/index/postings-file.js';
 import { defaultCorpus, defaultModelDir, packageRoot } from '../src/paths.js';
 import { buildQuery } from '../src/query/build-query.js';
 import { createBm25Retriever, ERROR_LINE_BM25 } from '../src/retrieve/bm25.js';
+import { answerConfidence } from '../src/retrieve/confidence.js';
 import { DEFAULT_HYBRID } from '../src/retrieve/hybrid.js';
+import { createThreadCache } from '../src/retrieve/thread-cache.js';
+import { whyMatched } from '../src/retrieve/why-matched.js';
 import { adversarialText, measureExtractAdversarial } from './extract-adversarial.js';
 
 const args = process.argv.slice(2);
@@ -111,6 +114,10 @@ const legs = {
   encode: [] as number[],
   hnsw: [] as number[],
   query: [] as number[],
+  /** The fusion's exact similarities for the threads only a lexical leg found. */
+  similarity: [] as number[],
+  /** Titles, "why it matched" and the confidence for the top 10. */
+  results: [] as number[],
 };
 const lexLegs = [createBm25Retriever(engine.index), createBm25Retriever(engine.index, ERROR_LINE_BM25)];
 const ftsLegs = [
@@ -128,16 +135,30 @@ for (const text of queries) {
   const [vec] = await queryEncoder.encode([query.text], 'query');
   legs.encode.push(performance.now() - s);
   s = performance.now();
-  engine.index.dense!.searchKnn(Array.from(vec!), DEFAULT_HYBRID.depth);
+  const near = new Set(engine.index.dense!.searchKnn(Array.from(vec!), DEFAULT_HYBRID.depth).neighbors);
   legs.hnsw.push(performance.now() - s);
+  const lexical: number[] = [];
   for (const [list, retrievers] of [
     [legs.postings, lexLegs],
     [legs.fts5, ftsLegs],
   ] as const) {
     s = performance.now();
-    for (const r of retrievers) if (r === retrievers[0] || query.errorLine.trim()) await r.search(query, depth);
+    for (const r of retrievers) {
+      if (r !== retrievers[0] && !query.errorLine.trim()) continue;
+      const hits = await r.search(query, depth);
+      if (list === legs.postings) lexical.push(...hits.map((h) => h.id));
+    }
     list.push(performance.now() - s);
   }
+  s = performance.now();
+  for (const id of new Set(lexical)) if (!near.has(id)) engine.index.vectors!.similarity(vec!, id);
+  legs.similarity.push(performance.now() - s);
+  s = performance.now();
+  const threads = createThreadCache(engine.index);
+  const top = lexical.slice(0, 10);
+  for (const id of top) whyMatched(query, threads.document(id)!, undefined, threads.tokens(id)!);
+  answerConfidence(engine.index, query, top, undefined, threads);
+  legs.results.push(performance.now() - s);
   // How much of the postings the pruned scorer touched (one more run of each leg, outside the timing).
   for (const r of lexLegs) {
     if (r !== lexLegs[0] && !query.errorLine.trim()) continue;
@@ -231,7 +252,10 @@ const report = {
   hybridVsHybridFts5P50: ratio(latency.hybrid!.p50, latency.hybridFts5!.p50),
   hybridVsHybridFts5P99: ratio(latency.hybrid!.p99, latency.hybridFts5!.p99),
   hybridVsBm25P50: round(latency.hybrid!.p50 / latency.bm25!.p50),
-  /** The hybrid's parts at its depth (p50/p99 ms): query building, encoding, HNSW, lexical legs pruned vs FTS5. */
+  /**
+   * The hybrid's parts at its depth (p50/p99 ms): query building (extraction included), encoding, HNSW,
+   * lexical legs pruned vs FTS5, the fusion's exact similarities, the top 10's titles, reasons and confidence.
+   */
   hybridSplitMs: split,
   lexicalLegsVsFts5P50: ratio(split.postings!.p50, split.fts5!.p50),
   /** At the hybrid's depth: the share of the query terms' postings the pruned scorer scored, and candidates per posting. */

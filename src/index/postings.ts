@@ -39,6 +39,12 @@ const BOUND_SLACK = 1 + 1e-9;
 /** Documents per window of the pruned scorer: essential terms are scored a window at a time. */
 const WINDOW = 4096;
 /**
+ * The first window's size; each next one is twice as long, up to `window`. Short first windows give a
+ * k-th best score early, and with it pruning (on so-python at k = 10, 11% fewer postings scored for the
+ * whole query and 37% fewer for the error line than with 4,096 from the start).
+ */
+const FIRST_WINDOW = 256;
+/**
  * Scores are summed in whole units of 2^-32 (each contribution rounded once, off by at most 1.2e-10):
  * integer sums below 2^53 are exact in doubles, so a document's score is the same whatever order its
  * terms are added in, and pruned and exhaustive scoring agree bit for bit.
@@ -182,6 +188,7 @@ export class Postings {
     const sc = this.windowScratch?.size === W ? this.windowScratch : (this.windowScratch = new WindowScratch(W));
     const { candBits, partial } = sc;
     const heap = new TopK(k);
+    let span = Math.min(W, FIRST_WINDOW);
     let theta = -Infinity;
     let first = 0; // terms [first, m) are essential: a document must hold one of them to make the top k
     let scored = 0;
@@ -190,7 +197,9 @@ export class Postings {
       let lo = END;
       for (let i = first; i < m; i++) if (at[i]! < lo) lo = at[i]!;
       if (lo === END) break;
-      const hi = Math.min(END, lo + W);
+      // The first windows are short, so that the k-th best score (and with it pruning) comes early.
+      const hi = Math.min(END, lo + span);
+      span = Math.min(W, span * 2);
       // Essential terms: every posting in the window, term at a time.
       let n = 0;
       for (let i = first; i < m; i++) {
