@@ -18,8 +18,9 @@ export interface HybridOptions {
   depth: number;
   /**
    * HNSW's beam width for the dense leg's `depth` neighbours (the dense retriever alone keeps the
-   * index's 512). 256 halves the leg's cost; on the three dev sets every hybrid R@10 is unchanged (see
-   * the README's speed section for the figures that moved, by at most 0.001).
+   * index's 512). At 320 the leg costs ~60% of 512's, and every hybrid R@10 of the three dev sets is
+   * unchanged (T1's R@50 moved by one query; see the README's speed section). 256 moved T1's R@10 by
+   * one query with the 10th-percentile fusion.
    */
   denseEfSearch: number;
 }
@@ -37,7 +38,7 @@ export const DEFAULT_HYBRID: HybridOptions = {
   contextDiscount: 1,
   keywordBonus: 0.15,
   depth: 200,
-  denseEfSearch: 256,
+  denseEfSearch: 320,
 };
 
 /** The fusion weights for one query. */
