@@ -138,6 +138,8 @@ const ftsLegs = [
 ];
 const depth = { top: DEFAULT_HYBRID.depth };
 const pruning = { postings: 0, scored: 0, candidates: 0 };
+// HNSW as the hybrid searches it: its depth at its efSearch.
+engine.index.dense!.setEf(DEFAULT_HYBRID.denseEfSearch);
 for (const text of queries) {
   let s = performance.now();
   const { query } = buildQuery(text, 'comment');
@@ -180,6 +182,7 @@ for (const text of queries) {
     pruning.candidates += engine.index.postings.stats.candidates;
   }
 }
+engine.index.dense!.setEf(DEFAULT_HNSW.efSearch);
 const split = Object.fromEntries(
   Object.entries(legs).map(([k, v]) => [k, { p50: round(pct(v, 50), 3), p99: round(pct(v, 99), 3) }]),
 );
