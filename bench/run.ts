@@ -19,7 +19,10 @@ import { POSTINGS_FILE } from '../src/index/postings-file.js';
 import { defaultCorpus, defaultModelDir, packageRoot } from '../src/paths.js';
 import { buildQuery } from '../src/query/build-query.js';
 import { createBm25Retriever, ERROR_LINE_BM25 } from '../src/retrieve/bm25.js';
+import { answerConfidence } from '../src/retrieve/confidence.js';
 import { DEFAULT_HYBRID } from '../src/retrieve/hybrid.js';
+import { createThreadCache } from '../src/retrieve/thread-cache.js';
+import { whyMatched } from '../src/retrieve/why-matched.js';
 import { adversarialText, measureExtractAdversarial } from './extract-adversarial.js';
 
 const args = process.argv.slice(2);
@@ -84,6 +87,11 @@ const queries = [...load('dev-queries.jsonl'), ...load('dup-dev-queries.jsonl')]
   .filter((_, i) => i % 2 === 0)
   .slice(0, maxQueries);
 const latency: Record<string, { p50: number; p99: number }> = {};
+/**
+ * The same queries' CPU time (this process, all threads): on a machine shared with other work, wall time
+ * includes waiting for a core; CPU time is what one query costs one core.
+ */
+const cpuMs: Record<string, { p50: number; p99: number }> = {};
 const rows: Array<[row: string, RetrieverName, typeof engine]> = [
   ['bm25', 'bm25', engine],
   ['fts5', 'bm25', ftsEngine],
@@ -94,13 +102,20 @@ const rows: Array<[row: string, RetrieverName, typeof engine]> = [
 for (const [row, name, eng] of rows) {
   for (const q of queries.slice(0, 20)) await eng.search(q, { retriever: name, top: 10, kind: 'comment' });
   const ms: number[] = [];
+  const cpu: number[] = [];
   for (const q of queries) {
+    const c = process.cpuUsage();
     const s = performance.now();
     await eng.search(q, { retriever: name, top: 10, kind: 'comment' });
     ms.push(performance.now() - s);
+    const used = process.cpuUsage(c);
+    cpu.push((used.user + used.system) / 1000);
   }
   latency[row] = { p50: round(pct(ms, 50)), p99: round(pct(ms, 99)) };
-  say(`${row}: p50 ${latency[row]!.p50} ms, p99 ${latency[row]!.p99} ms over ${ms.length} queries`);
+  cpuMs[row] = { p50: round(pct(cpu, 50)), p99: round(pct(cpu, 99)) };
+  say(
+    `${row}: p50 ${latency[row]!.p50} ms, p99 ${latency[row]!.p99} ms (CPU p50 ${cpuMs[row]!.p50} ms) over ${ms.length} queries`,
+  );
 }
 
 // 3b. Where the hybrid's time goes, per query: building the query, encoding it, HNSW, and the two
@@ -111,6 +126,10 @@ const legs = {
   encode: [] as number[],
   hnsw: [] as number[],
   query: [] as number[],
+  /** The fusion's exact similarities for the threads only a lexical leg found. */
+  similarity: [] as number[],
+  /** Titles, "why it matched" and the confidence for the top 10. */
+  results: [] as number[],
 };
 const lexLegs = [createBm25Retriever(engine.index), createBm25Retriever(engine.index, ERROR_LINE_BM25)];
 const ftsLegs = [
@@ -119,6 +138,8 @@ const ftsLegs = [
 ];
 const depth = { top: DEFAULT_HYBRID.depth };
 const pruning = { postings: 0, scored: 0, candidates: 0 };
+// HNSW as the hybrid searches it: its depth at its efSearch.
+engine.index.dense!.setEf(DEFAULT_HYBRID.denseEfSearch);
 for (const text of queries) {
   let s = performance.now();
   const { query } = buildQuery(text, 'comment');
@@ -128,16 +149,30 @@ for (const text of queries) {
   const [vec] = await queryEncoder.encode([query.text], 'query');
   legs.encode.push(performance.now() - s);
   s = performance.now();
-  engine.index.dense!.searchKnn(Array.from(vec!), DEFAULT_HYBRID.depth);
+  const near = new Set(engine.index.dense!.searchKnn(Array.from(vec!), DEFAULT_HYBRID.depth).neighbors);
   legs.hnsw.push(performance.now() - s);
+  const lexical: number[] = [];
   for (const [list, retrievers] of [
     [legs.postings, lexLegs],
     [legs.fts5, ftsLegs],
   ] as const) {
     s = performance.now();
-    for (const r of retrievers) if (r === retrievers[0] || query.errorLine.trim()) await r.search(query, depth);
+    for (const r of retrievers) {
+      if (r !== retrievers[0] && !query.errorLine.trim()) continue;
+      const hits = await r.search(query, depth);
+      if (list === legs.postings) lexical.push(...hits.map((h) => h.id));
+    }
     list.push(performance.now() - s);
   }
+  s = performance.now();
+  for (const id of new Set(lexical)) if (!near.has(id)) engine.index.vectors!.similarity(vec!, id);
+  legs.similarity.push(performance.now() - s);
+  s = performance.now();
+  const threads = createThreadCache(engine.index);
+  const top = lexical.slice(0, 10);
+  for (const id of top) whyMatched(query, threads.document(id)!, undefined, threads.tokens(id)!);
+  answerConfidence(engine.index, query, top, undefined, threads);
+  legs.results.push(performance.now() - s);
   // How much of the postings the pruned scorer touched (one more run of each leg, outside the timing).
   for (const r of lexLegs) {
     if (r !== lexLegs[0] && !query.errorLine.trim()) continue;
@@ -147,6 +182,7 @@ for (const text of queries) {
     pruning.candidates += engine.index.postings.stats.candidates;
   }
 }
+engine.index.dense!.setEf(DEFAULT_HNSW.efSearch);
 const split = Object.fromEntries(
   Object.entries(legs).map(([k, v]) => [k, { p50: round(pct(v, 50), 3), p99: round(pct(v, 99), 3) }]),
 );
@@ -179,7 +215,9 @@ for (const q of qvecs) {
 }
 const exactMs = (performance.now() - t0) / qvecs.length;
 const sweep: Array<{ efSearch: number; recallAt10: number; ms: number }> = [];
-for (const ef of [...new Set([32, 64, 128, 256, 512, DEFAULT_HNSW.efSearch])].sort((a, b) => a - b)) {
+for (const ef of [...new Set([32, 64, 128, 256, 512, DEFAULT_HNSW.efSearch, DEFAULT_HYBRID.denseEfSearch])].sort(
+  (a, b) => a - b,
+)) {
   hnsw.setEf(ef);
   let hit = 0;
   t0 = performance.now();
@@ -193,6 +231,13 @@ for (const ef of [...new Set([32, 64, 128, 256, 512, DEFAULT_HNSW.efSearch])].so
     ms: round((performance.now() - t0) / qvecs.length, 3),
   });
 }
+// The hybrid's own search: its depth of neighbours at its efSearch; the first 10 against exact search.
+hnsw.setEf(DEFAULT_HYBRID.denseEfSearch);
+let hybridHit = 0;
+qvecs.forEach((q, i) => {
+  const got = hnsw.searchKnn(Array.from(q), DEFAULT_HYBRID.depth).neighbors.slice(0, 10);
+  hybridHit += got.filter((id) => exact[i]!.includes(id)).length;
+});
 hnsw.setEf(DEFAULT_HNSW.efSearch);
 const chosen = sweep.find((s) => s.efSearch === DEFAULT_HNSW.efSearch)!;
 engine.close();
@@ -231,7 +276,12 @@ const report = {
   hybridVsHybridFts5P50: ratio(latency.hybrid!.p50, latency.hybridFts5!.p50),
   hybridVsHybridFts5P99: ratio(latency.hybrid!.p99, latency.hybridFts5!.p99),
   hybridVsBm25P50: round(latency.hybrid!.p50 / latency.bm25!.p50),
-  /** The hybrid's parts at its depth (p50/p99 ms): query building, encoding, HNSW, lexical legs pruned vs FTS5. */
+  /** Per row, the queries' CPU time (p50/p99 ms): what a query costs one core, waiting for one left out. */
+  cpuMs,
+  /**
+   * The hybrid's parts at its depth (p50/p99 ms): query building (extraction included), encoding, HNSW,
+   * lexical legs pruned vs FTS5, the fusion's exact similarities, the top 10's titles, reasons and confidence.
+   */
   hybridSplitMs: split,
   lexicalLegsVsFts5P50: ratio(split.postings!.p50, split.fts5!.p50),
   /** At the hybrid's depth: the share of the query terms' postings the pruned scorer scored, and candidates per posting. */
@@ -239,6 +289,8 @@ const report = {
   lexicalCandidateShare: round(pruning.candidates / pruning.postings, 3),
   hnsw: { ...DEFAULT_HNSW, sweep },
   hnswRecallAt10: chosen.recallAt10,
+  /** The hybrid's dense leg (its depth of neighbours at its efSearch): recall@10 of its first 10. */
+  hybridHnswRecallAt10: round(hybridHit / (qvecs.length * 10), 4),
   hnswMs: chosen.ms,
   exactSearchMs: round(exactMs, 3),
   hnswSpeedupVsExact: round(exactMs / chosen.ms, 1),

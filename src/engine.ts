@@ -9,6 +9,7 @@ import { createRrfRetriever } from './retrieve/rrf.js';
 import { uncoveredLanguageReason } from './retrieve/language-coverage.js';
 import { withLanguagePreference, type LanguageOptions } from './retrieve/language-preference.js';
 import { rankThreads } from './retrieve/rank.js';
+import { createThreadCache } from './retrieve/thread-cache.js';
 import type { Retriever } from './retrieve/types.js';
 import type { Failure, Hit, Query } from './types.js';
 
@@ -100,11 +101,15 @@ export function openEngine(opts: EngineOptions): Engine {
     async search(input, so = {}) {
       const { query, failures } = buildQuery(input, so.kind ?? 'auto');
       const r = retriever(so.retriever ?? defaultRetriever);
-      const results = query.text.trim() ? await rankThreads(index, r, query, { top: so.top ?? 5 }) : [];
+      // The ranking's titles and reasons and the confidence read the same threads: each is read once.
+      const threads = createThreadCache(index);
+      const results = query.text.trim() ? await rankThreads(index, r, query, { top: so.top ?? 5 }, threads) : [];
       const { score } = answerConfidence(
         index,
         query,
         results.map((h) => h.id),
+        undefined,
+        threads,
       );
       // An index with no thread in the failure's language would answer with another language's threads.
       const reason = uncoveredLanguageReason(index.manifest, query.language);

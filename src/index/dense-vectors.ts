@@ -3,8 +3,8 @@ import { closeSync, fstatSync, openSync, readSync, writeSync } from 'node:fs';
 /**
  * The document vectors beside the HNSW graph (`dense.vectors`), for the hybrid's exact similarity of
  * threads the dense leg did not return: hnswlib-node's `getPoint` builds a JS array per call (most of
- * the hybrid's time), while this file is read one row at a time (positioned reads, nothing held in
- * memory but the sorted ids). Layout, little-endian: magic, version, count, dim, the thread ids sorted
+ * the hybrid's time), while this file is held in memory when small (`HOLD_VECTORS_BELOW_BYTES`) and
+ * otherwise read one row at a time (positioned reads, nothing held in memory but the sorted ids). Layout, little-endian: magic, version, count, dim, the thread ids sorted
  * ascending (uint32), padding to 8 bytes, then one float32 row per id in the same order.
  */
 export const VECTORS_FILE = 'dense.vectors';
@@ -58,8 +58,17 @@ export interface DenseVectors {
   close(): void;
 }
 
-/** Opens a vectors file; throws an Error naming the file when it is not one or does not fit `dim`. */
-export function openDenseVectors(path: string, dim: number): DenseVectors {
+/**
+ * Files up to this size are read into memory on open (the hybrid asks for ~300 rows a query: 45 MB on
+ * the 44k-thread index); larger ones are read a row at a time, so memory stays flat as the index grows.
+ */
+export const HOLD_VECTORS_BELOW_BYTES = 256 * 2 ** 20;
+
+/**
+ * Opens a vectors file; throws an Error naming the file when it is not one or does not fit `dim`.
+ * `holdBelowBytes`: a file up to this size is held in memory (see `HOLD_VECTORS_BELOW_BYTES`).
+ */
+export function openDenseVectors(path: string, dim: number, holdBelowBytes = HOLD_VECTORS_BELOW_BYTES): DenseVectors {
   const fd = openSync(path, 'r');
   try {
     const head = Buffer.alloc(HEADER_BYTES);
@@ -76,7 +85,14 @@ export function openDenseVectors(path: string, dim: number): DenseVectors {
     }
     const rowBytes = dim * 4;
     const dataStart = HEADER_BYTES + idBytes;
-    if (fstatSync(fd).size !== dataStart + count * rowBytes) throw new Error(`${path} is truncated`);
+    const size = fstatSync(fd).size;
+    if (size !== dataStart + count * rowBytes) throw new Error(`${path} is truncated`);
+    let held: Float32Array | null = null;
+    if (size <= holdBelowBytes) {
+      held = new Float32Array(count * dim);
+      const view = new Uint8Array(held.buffer);
+      if (readSync(fd, view, 0, view.byteLength, dataStart) !== view.byteLength) throw new Error(`${path} is truncated`);
+    }
     const row = new Float32Array(dim);
     const rowView = new Uint8Array(row.buffer);
     return {
@@ -89,10 +105,14 @@ export function openDenseVectors(path: string, dim: number): DenseVectors {
           const mid = (lo + hi) >>> 1;
           const v = ids[mid]!;
           if (v === id) {
+            let s = 0;
+            if (held) {
+              for (let i = 0, at = mid * dim; i < dim; i++) s += held[at + i]! * query[i]!;
+              return s;
+            }
             if (readSync(fd, rowView, 0, rowBytes, dataStart + mid * rowBytes) !== rowBytes) {
               throw new Error(`${path} is truncated`);
             }
-            let s = 0;
             for (let i = 0; i < dim; i++) s += row[i]! * query[i]!;
             return s;
           }

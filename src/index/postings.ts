@@ -39,6 +39,12 @@ const BOUND_SLACK = 1 + 1e-9;
 /** Documents per window of the pruned scorer: essential terms are scored a window at a time. */
 const WINDOW = 4096;
 /**
+ * The first window's size; each next one is twice as long, up to `window`. Short first windows give a
+ * k-th best score early, and with it pruning (on so-python at k = 10, 11% fewer postings scored for the
+ * whole query and 37% fewer for the error line than with 4,096 from the start).
+ */
+const FIRST_WINDOW = 256;
+/**
  * Scores are summed in whole units of 2^-32 (each contribution rounded once, off by at most 1.2e-10):
  * integer sums below 2^53 are exact in doubles, so a document's score is the same whatever order its
  * terms are added in, and pruned and exhaustive scoring agree bit for bit.
@@ -91,7 +97,11 @@ export class Postings {
 
   /** The term's position in the dictionary, or -1. */
   lookup(term: string): number {
-    const key = this.encoder.encode(term);
+    // The dictionary is sorted by UTF-8 bytes; an ASCII term's characters are its bytes.
+    let ascii = true;
+    for (let i = 0; i < term.length && ascii; i++) ascii = term.charCodeAt(i) < 128;
+    const key = ascii ? null : this.encoder.encode(term);
+    const keyLen = key ? key.length : term.length;
     const { termByteOffsets: offs, termBytes: bytes } = this.data;
     let lo = 0;
     let hi = this.data.numTerms - 1;
@@ -100,9 +110,10 @@ export class Postings {
       const s = offs[mid]!;
       const e = offs[mid + 1]!;
       let cmp = 0;
-      const n = Math.min(e - s, key.length);
-      for (let i = 0; i < n && cmp === 0; i++) cmp = bytes[s + i]! - key[i]!;
-      if (cmp === 0) cmp = e - s - key.length;
+      const n = Math.min(e - s, keyLen);
+      if (key) for (let i = 0; i < n && cmp === 0; i++) cmp = bytes[s + i]! - key[i]!;
+      else for (let i = 0; i < n && cmp === 0; i++) cmp = bytes[s + i]! - term.charCodeAt(i);
+      if (cmp === 0) cmp = e - s - keyLen;
       if (cmp === 0) return mid;
       if (cmp < 0) lo = mid + 1;
       else hi = mid - 1;
@@ -125,41 +136,59 @@ export class Postings {
     const plans = this.plan(terms, weights);
     this.stats = { scored: 0, candidates: 0, postings: plans.reduce((n, t) => n + t.end - t.start, 0) };
     if (plans.length === 0 || k <= 0) return [];
-    const { postDocs, blockLastDoc } = this.data;
-    const score = this.scorer(weights);
+    const { postDocs, blockLastDoc, blockBound } = this.data;
+    const tf = this.tf32;
+    const norm = this.norm;
+    const [w0, w1, w2, w3] = weights as [number, number, number, number];
+    const k1p1 = BM25_K1 + 1.0;
     const m = plans.length;
     plans.sort((a, b) => a.bound - b.bound || a.qi - b.qi);
-    // Scores and bounds are whole numbers of UNITS, so sums are exact in any order.
+    // The terms as flat typed arrays, weakest bound first. Scores and bounds are whole numbers of
+    // UNITS, so sums are exact in any order.
+    const tStart = new Uint32Array(m);
+    const tEnd = new Uint32Array(m);
+    const tBlockStart = new Uint32Array(m);
+    const tBlockEnd = new Uint32Array(m);
+    const tWeight = new Float64Array(m);
+    /** Per term: its block bounds become UNITS by × this (see `blockUnits`). */
+    const tBlockScale = new Float64Array(m);
     const cum = new Float64Array(m);
-    for (let i = 0, s = 0; i < m; i++) cum[i] = s += plans[i]!.bound;
+    const { v, scale } = this.boundVector(weights);
+    const nb = this.data.boundWeights.length;
+    for (let i = 0, c = 0; i < m; i++) {
+      const t = plans[i]!;
+      tStart[i] = t.start;
+      tEnd[i] = t.end;
+      tBlockStart[i] = t.blockStart;
+      tBlockEnd[i] = t.blockEnd;
+      tWeight[i] = t.weight;
+      tBlockScale[i] = t.weight * scale * BOUND_SLACK * UNITS;
+      cum[i] = c += t.bound;
+    }
     const END = this.numDocs;
     const pos = new Uint32Array(m);
     const at = new Uint32Array(m);
+    const blk = new Uint32Array(m);
     for (let i = 0; i < m; i++) {
-      pos[i] = plans[i]!.start;
+      pos[i] = tStart[i]!;
       at[i] = postDocs[pos[i]!]!;
+      blk[i] = tBlockStart[i]!;
     }
-    const seek = (i: number, d: number) => {
-      if (at[i]! >= d) return;
-      const t = plans[i]!;
-      let blk = t.blockStart + ((pos[i]! - t.start) >>> 7);
-      while (blk < t.blockEnd && blockLastDoc[blk]! < d) blk++;
-      if (blk === t.blockEnd) {
-        pos[i] = t.end;
-        at[i] = END;
-        return;
-      }
-      let p = Math.max(pos[i]!, t.start + (blk - t.blockStart) * BLOCK_SIZE);
-      while (postDocs[p]! < d) p++;
-      pos[i] = p;
-      at[i] = postDocs[p]!;
+    /** BM25 of posting `p` (document `d`) for a term of weight `weight`, in whole UNITS (as `scorer`). */
+    const score = (p: number, d: number, weight: number): number => {
+      const packed = tf[p]!;
+      // A count of 255 (TF_OVERFLOW) has its high bit set: one test for the common case.
+      if ((packed & 0x80808080) !== 0) return this.scorer(weights)(p, d, weight);
+      const f = w0 * (packed & 0xff) + w1 * ((packed >>> 8) & 0xff) + w2 * ((packed >>> 16) & 0xff) + w3 * (packed >>> 24);
+      return Math.round(weight * ((f * k1p1) / (f + norm[d]!)) * UNITS);
     };
-    // Window scratch: per document of the window its candidate slot (+1; 0 = none); per slot its
-    // document and its score over the essential terms.
+    // Window scratch: per document of the window its score over the essential terms, and a bitmap of
+    // the window's candidates.
     const W = window;
     const sc = this.windowScratch?.size === W ? this.windowScratch : (this.windowScratch = new WindowScratch(W));
-    const { slotOf, candDoc, partial } = sc;
+    const { candBits, partial } = sc;
     const heap = new TopK(k);
+    let span = Math.min(W, FIRST_WINDOW);
     let theta = -Infinity;
     let first = 0; // terms [first, m) are essential: a document must hold one of them to make the top k
     let scored = 0;
@@ -168,56 +197,76 @@ export class Postings {
       let lo = END;
       for (let i = first; i < m; i++) if (at[i]! < lo) lo = at[i]!;
       if (lo === END) break;
-      const hi = Math.min(END, lo + W);
+      // The first windows are short, so that the k-th best score (and with it pruning) comes early.
+      const hi = Math.min(END, lo + span);
+      span = Math.min(W, span * 2);
       // Essential terms: every posting in the window, term at a time.
       let n = 0;
       for (let i = first; i < m; i++) {
-        const t = plans[i]!;
-        const weight = t.weight;
+        const end = tEnd[i]!;
+        const weight = tWeight[i]!;
         let p = pos[i]!;
-        for (; p < t.end; p++) {
+        for (; p < end; p++) {
           const d = postDocs[p]!;
           if (d >= hi) break;
-          let slot = slotOf[d - lo]! - 1;
-          if (slot < 0) {
-            slot = n++;
-            slotOf[d - lo] = slot + 1;
-            candDoc[slot] = d;
-            partial[slot] = 0;
+          const x = d - lo;
+          const word = x >>> 5;
+          const bit = 1 << (x & 31);
+          if ((candBits[word]! & bit) === 0) {
+            candBits[word] = candBits[word]! | bit;
+            n++;
+            partial[x] = 0;
           }
-          partial[slot] = partial[slot]! + score(p, d, weight);
+          partial[x] = partial[x]! + score(p, d, weight);
         }
         scored += p - pos[i]!;
         pos[i] = p;
-        at[i] = p < t.end ? postDocs[p]! : END;
+        at[i] = p < end ? postDocs[p]! : END;
       }
       candidates += n;
-      // Candidates in document order: the other terms only while the bound can still beat the k-th.
-      // A dense window is walked; a sparse one's few documents are sorted.
-      const dense = n > W >>> 5;
-      const docs = dense ? candDoc : candDoc.subarray(0, n).sort();
-      for (let j = 0, x = 0; j < n; j++) {
-        let d: number;
-        if (dense) {
-          while (slotOf[x] === 0) x++;
-          d = lo + x++;
-        } else d = docs[j]!;
-        const slot = slotOf[d - lo]! - 1;
-        slotOf[d - lo] = 0;
-        let s = partial[slot]!;
+      // Candidates in document order (the bitmap's set bits, lowest first): the other terms only while
+      // the bounds can still beat the k-th.
+      for (let word = 0, words = (hi - lo + 31) >>> 5; word < words; word++) {
+        let bits = candBits[word]!;
+        if (bits === 0) continue;
+        candBits[word] = 0;
+        for (; bits !== 0; bits &= bits - 1) {
+        const x = (word << 5) | (31 - Math.clz32(bits & -bits));
+        const d = lo + x;
+        let s = partial[x]!;
         let alive = true;
         for (let i = first - 1; i >= 0; i--) {
           if (s + cum[i]! < theta) {
             alive = false;
             break;
           }
-          seek(i, d);
+          if (at[i]! > d) continue;
+          // Skip to the block that may hold d; its bound (tighter than the term's) may rule d out.
+          let b = Math.max(blk[i]!, tBlockStart[i]! + ((pos[i]! - tStart[i]!) >>> 7));
+          const bEnd = tBlockEnd[i]!;
+          while (b < bEnd && blockLastDoc[b]! < d) b++;
+          blk[i] = b;
+          if (b === bEnd) {
+            pos[i] = tEnd[i]!;
+            at[i] = END;
+            continue;
+          }
+          const rest = i > 0 ? cum[i - 1]! : 0;
+          if (s + rest + Math.ceil(tBlockScale[i]! * blockBound[b * nb + v]!) + 1 < theta) {
+            alive = false;
+            break;
+          }
+          let p = Math.max(pos[i]!, tStart[i]! + (b - tBlockStart[i]!) * BLOCK_SIZE);
+          while (postDocs[p]! < d) p++;
+          pos[i] = p;
+          at[i] = postDocs[p]!;
           if (at[i] === d) {
-            s += score(pos[i]!, d, plans[i]!.weight);
+            s += score(p, d, tWeight[i]!);
             scored++;
           }
         }
         if (alive && heap.offer(d, s) && heap.full) theta = heap.minScore;
+        }
       }
       while (first < m && cum[first]! < theta) first++;
     }
@@ -326,12 +375,12 @@ export class Postings {
 
 /** Reusable buffers of `Postings.topK` for one window of documents. */
 class WindowScratch {
-  readonly slotOf: Int32Array;
-  readonly candDoc: Uint32Array;
+  /** Bit x set while the window's document x (offset from its first) is a candidate. */
+  readonly candBits: Int32Array;
+  /** Per document of the window: its score so far, in UNITS. */
   readonly partial: Float64Array;
   constructor(readonly size: number) {
-    this.slotOf = new Int32Array(size);
-    this.candDoc = new Uint32Array(size);
+    this.candBits = new Int32Array((size + 31) >>> 5);
     this.partial = new Float64Array(size);
   }
 }

@@ -113,7 +113,9 @@ export function selectTerms(
     lexicalTokens(`${query.errorLine} ${query.keyword ?? ''}`).filter((t) => usable(t) && df(t) > 0),
   );
   const tf = new Map<string, number>();
-  for (const t of middleTruncate(lexicalTokens(query.text), opts.maxQueryTokens)) {
+  // No context terms asked for (the error-line leg): none to count.
+  const context = opts.maxTerms > 0 ? middleTruncate(lexicalTokens(query.text), opts.maxQueryTokens) : [];
+  for (const t of context) {
     if (usable(t) && !errorTerms.has(t)) tf.set(t, (tf.get(t) ?? 0) + 1);
   }
   const scored: Array<{ term: string; weight: number }> = [];

@@ -1,6 +1,7 @@
 import type { SearchIndex } from '../index/open-index.js';
-import type { Document, Query } from '../types.js';
+import type { Query } from '../types.js';
 import { lexicalTokens, STOPWORDS } from '../text/lexical.js';
+import { createThreadCache, type ThreadCache } from './thread-cache.js';
 
 /**
  * The default confidence below which the product stays quiet. Chosen on the real-report dev set (where
@@ -37,6 +38,7 @@ export function answerConfidence(
   query: Query,
   ids: readonly number[],
   posted = POSTED_RESULTS,
+  threads: ThreadCache = createThreadCache(index),
 ): Confidence {
   const n = Math.max(1, index.documentCount);
   const idf = (t: string) => {
@@ -59,9 +61,8 @@ export function answerConfidence(
   const total = weights.reduce((a, b) => a + b, 0);
   let best = 0;
   for (const id of ids.slice(0, posted)) {
-    const doc = index.getDocument(id);
-    if (!doc) continue;
-    const tokens = documentTokens(doc);
+    const tokens = threads.tokens(id);
+    if (!tokens) continue;
     let got = 0;
     terms.forEach((t, i) => {
       if (tokens.has(t)) got += weights[i]!;
@@ -70,8 +71,4 @@ export function answerConfidence(
   }
   const score = best * (unknownErrorType ? UNKNOWN_ERROR_TYPE_FACTOR : 1);
   return { score: Math.round(score * 1000) / 1000, unknownErrorType };
-}
-
-function documentTokens(doc: Document): Set<string> {
-  return new Set(lexicalTokens(`${doc.title}\n${doc.body}\n${doc.bestAnswer}\n${doc.keyword ?? ''}`));
 }

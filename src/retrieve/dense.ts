@@ -50,7 +50,15 @@ export function createDenseRetriever(
       const v = await embed(query);
       const k = Math.min(count, so.top + (so.exclude?.size ?? 0));
       if (k === 0) return [];
-      const { neighbors, distances } = hnsw.searchKnn(Array.from(v), k);
+      const ef = hnsw.getEf();
+      if (so.efSearch) hnsw.setEf(so.efSearch);
+      let found: { neighbors: number[]; distances: number[] };
+      try {
+        found = hnsw.searchKnn(Array.from(v), k);
+      } finally {
+        if (so.efSearch) hnsw.setEf(ef);
+      }
+      const { neighbors, distances } = found;
       const out: ScoredId[] = [];
       neighbors.forEach((id, i) => {
         if (!so.exclude?.has(id)) out.push({ id, score: 1 - distances[i]! });

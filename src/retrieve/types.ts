@@ -10,6 +10,8 @@ export interface SearchOptions {
   top: number;
   /** Ids to leave out of the ranking (e.g. the query's own thread). */
   exclude?: ReadonlySet<number>;
+  /** The dense retriever's HNSW beam width (efSearch) for this search; default: the index's. */
+  efSearch?: number;
 }
 
 /** A retriever ranks index documents for a query; higher scores are better. */

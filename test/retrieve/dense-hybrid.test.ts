@@ -5,9 +5,16 @@ import { after, before, test } from 'node:test';
 import { loadDefaultEncoder } from '../../src/encoder/load.js';
 import type { DocumentEncoder } from '../../src/encoder/types.js';
 import { openEngine, type Engine } from '../../src/engine.js';
+import { openDenseVectors, VECTORS_FILE } from '../../src/index/dense-vectors.js';
 import { MANIFEST_FILE } from '../../src/index/manifest.js';
 import { openIndex } from '../../src/index/open-index.js';
 import { buildQuery } from '../../src/query/build-query.js';
+import { answerConfidence } from '../../src/retrieve/confidence.js';
+import { createDenseRetriever, type DenseRetriever } from '../../src/retrieve/dense.js';
+import { createHybridRetriever, DEFAULT_HYBRID } from '../../src/retrieve/hybrid.js';
+import { createBm25Retriever, ERROR_LINE_BM25 } from '../../src/retrieve/bm25.js';
+import { rankThreads } from '../../src/retrieve/rank.js';
+import { createThreadCache } from '../../src/retrieve/thread-cache.js';
 import { buildSmallIndex } from '../helpers/small-index.js';
 
 let encoder: DocumentEncoder;
@@ -28,18 +35,25 @@ test('the index records the encoder and holds one vector per thread', () => {
 });
 
 test("dense.vectors holds every thread's HNSW vector: the same similarities, null for an unknown thread", async () => {
-  const vectors = engine.index.vectors!;
   const ids = engine.index.dense!.getIdsList();
-  assert.equal(vectors.count, ids.length);
   const [q] = await encoder.encode(['TypeError: unsupported operand type(s)'], 'query');
-  for (const id of ids) {
-    const p = engine.index.dense!.getPoint(id);
-    let expected = 0;
-    for (let i = 0; i < p.length; i++) expected += p[i]! * q![i]!;
-    assert.equal(vectors.similarity(q!, id), expected, `thread ${id}`);
+  // Held in memory (this small file, as the engine opens it) and read row by row (a large one).
+  const rowByRow = openDenseVectors(join(dir, VECTORS_FILE), encoder.dim, 0);
+  try {
+    for (const vectors of [engine.index.vectors!, rowByRow]) {
+      assert.equal(vectors.count, ids.length);
+      for (const id of ids) {
+        const p = engine.index.dense!.getPoint(id);
+        let expected = 0;
+        for (let i = 0; i < p.length; i++) expected += p[i]! * q![i]!;
+        assert.equal(vectors.similarity(q!, id), expected, `thread ${id}`);
+      }
+      assert.equal(vectors.similarity(q!, -1), null);
+      assert.equal(vectors.similarity(q!, Math.max(...ids) + 1), null);
+    }
+  } finally {
+    rowByRow.close();
   }
-  assert.equal(vectors.similarity(q!, -1), null);
-  assert.equal(vectors.similarity(q!, Math.max(...ids) + 1), null);
 });
 
 test('HNSW at the chosen efSearch agrees with exact search (recall@10 ≥ 0.99)', async () => {
@@ -73,6 +87,69 @@ test("dense finds a thread from its own answer's words; exclusions hold", async 
     assert.ok(!excluded.some((h) => h.id === row.id));
   }
   assert.ok(top5 >= 8, `dense top-5 on ${top5}/10`);
+});
+
+test("a search's own efSearch is used for it alone; the hybrid's dense leg asks for its own", async () => {
+  const hnsw = engine.index.dense!;
+  const indexEf = hnsw.getEf();
+  const dense = createDenseRetriever(encoder, hnsw, engine.index.vectors);
+  const titles = engine.index.db.prepare('SELECT title FROM docs ORDER BY id LIMIT 40').pluck().all() as string[];
+  let differs = 0;
+  for (const title of titles) {
+    const { query } = buildQuery(title, 'comment');
+    const narrow = await dense.search(query, { top: 10, efSearch: 10 });
+    assert.equal(hnsw.getEf(), indexEf, 'the index keeps its efSearch');
+    hnsw.setEf(10);
+    const direct = await dense.search(query, { top: 10 });
+    hnsw.setEf(indexEf);
+    assert.deepEqual(narrow, direct, title);
+    if (JSON.stringify(narrow) !== JSON.stringify(await dense.search(query, { top: 10 }))) differs++;
+  }
+  assert.ok(differs > 0, 'a beam of 10 finds other neighbours than the default for some title');
+  // The hybrid's dense leg: the real dense retriever, its options recorded.
+  const asked: Array<number | undefined> = [];
+  const recording: DenseRetriever = { ...dense, search: (q, so) => (asked.push(so.efSearch), dense.search(q, so)) };
+  const hybrid = createHybridRetriever(
+    engine.index,
+    createBm25Retriever(engine.index),
+    recording,
+    {},
+    createBm25Retriever(engine.index, ERROR_LINE_BM25),
+  );
+  await hybrid.search(buildQuery("TypeError: 'NoneType' object is not subscriptable", 'comment').query, { top: 5 });
+  assert.deepEqual(asked, [DEFAULT_HYBRID.denseEfSearch]);
+  assert.equal(hnsw.getEf(), indexEf);
+});
+
+test('a search reads and tokenizes each thread once; its hits and confidence are those of separate reads', async () => {
+  const reads: number[] = [];
+  const counting = {
+    getDocument: (id: number) => {
+      reads.push(id);
+      return engine.index.getDocument(id);
+    },
+  };
+  const retriever = engine.retriever('hybrid');
+  let withReasons = 0;
+  const titles = engine.index.db
+    .prepare("SELECT title, error FROM docs WHERE error != '' ORDER BY id LIMIT 20")
+    .all() as Array<{
+    title: string;
+    error: string;
+  }>;
+  for (const { title, error } of titles) {
+    reads.length = 0;
+    const { query } = buildQuery(`${title}\n${error}`, 'comment');
+    const threads = createThreadCache(counting);
+    const hits = await rankThreads(counting, retriever, query, { top: 5 }, threads);
+    const ids = hits.map((h) => h.id);
+    const confidence = answerConfidence(engine.index, query, ids, undefined, threads);
+    assert.deepEqual([...reads].sort(), [...ids].sort(), 'each thread read once');
+    assert.deepEqual(await rankThreads(engine.index, retriever, query, { top: 5 }), hits);
+    assert.deepEqual(answerConfidence(engine.index, query, ids), confidence);
+    if (hits.some((h) => h.why.sharedTerms.length > 0)) withReasons++;
+  }
+  assert.ok(withReasons > 10, `${withReasons} of ${titles.length} searches with shared terms`);
 });
 
 test('an index built with another encoder refuses to load, saying what to run', () => {
