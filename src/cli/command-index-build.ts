@@ -23,7 +23,6 @@ export async function runIndexBuild(o: IndexBuildFlags): Promise<void> {
   const out = o.out ?? defaultIndexDir();
   const progress = createProgress();
   const encoder = o.dense ? await loadDefaultEncoder({ threads: o.threads }) : null;
-  const started = Date.now();
   // Ctrl-C: remove the unfinished index and the lock (the previous index, if any, is untouched), and say so.
   const onSigint = () => {
     const { partialRemoved, stagingKept } = abandonBuild(out);
@@ -46,17 +45,15 @@ export async function runIndexBuild(o: IndexBuildFlags): Promise<void> {
       defaultTags: o.defaultTags !== undefined ? tagList(o.defaultTags) : knownCorpusTags(corpus),
       limit: o.limit,
       onProgress: (p) => {
-        const label =
-          p.stage === 'read'
-            ? 'reading corpus'
-            : p.stage === 'encode'
-              ? 'encoding documents'
-              : p.stage === 'hnsw'
-                ? 'building HNSW'
-                : 'finishing';
-        const fraction = p.fraction ?? (p.total ? p.done / p.total : null);
-        const secs = (Date.now() - started) / 1000;
-        progress.update(label, fraction, `${p.done ? `${p.done} docs ` : ''}${secs.toFixed(0)}s`);
+        const label = p.stage === 'index' ? 'indexing' : 'writing the index';
+        const fraction = p.stage === 'finish' ? 1 : p.fraction;
+        const encoded = p.encoded !== null && p.encoded < p.done ? ` (${count(p.encoded)} encoded)` : '';
+        const eta = p.etaSeconds !== null && p.stage === 'index' ? `, ETA ${duration(p.etaSeconds)}` : '';
+        progress.update(
+          label,
+          fraction,
+          `${count(p.done)} threads${encoded}, ${count(Math.round(p.threadsPerSec))} threads/s${eta}`,
+        );
       },
     });
   } finally {
@@ -83,4 +80,14 @@ function coverageLine(c: TagCoverage | undefined): string {
     .filter(([, n]) => n > 0)
     .map(([l, n]) => `${languageName(l)} ${n}`);
   return `threads by language: ${langs.length ? langs.join(', ') : 'none tagged'}; ${c.withoutLanguage} without a language tag`;
+}
+
+const count = (n: number) => n.toLocaleString('en-US');
+
+/** "42s", "3m 05s", "2h 10m" */
+export function duration(seconds: number): string {
+  const s = Math.round(seconds);
+  if (s < 60) return `${s}s`;
+  if (s < 3600) return `${Math.floor(s / 60)}m ${String(s % 60).padStart(2, '0')}s`;
+  return `${Math.floor(s / 3600)}h ${String(Math.floor((s % 3600) / 60)).padStart(2, '0')}m`;
 }

@@ -35,6 +35,7 @@ export class OnnxEncoder implements DocumentEncoder {
     private readonly session: ort.InferenceSession,
     readonly tokenizer: WordPieceTokenizer,
     private readonly batchSize: number,
+    readonly modelDir: string,
   ) {}
 
   static async load(modelDir: string, opts: OnnxEncoderOptions = {}): Promise<OnnxEncoder> {
@@ -61,7 +62,7 @@ export class OnnxEncoder implements DocumentEncoder {
     }
     const probe = await runSession(session, [[tokenizer.padId === 0 ? 1 : 0]], tokenizer.padId);
     const dim = probe.dims[1]!;
-    return new OnnxEncoder(`snippet-encoder-${hash}`, dim, session, tokenizer, opts.batchSize ?? 128);
+    return new OnnxEncoder(`snippet-encoder-${hash}`, dim, session, tokenizer, opts.batchSize ?? 128, modelDir);
   }
 
   async encode(texts: string[], kind: 'query' | 'document'): Promise<Float32Array[]> {

@@ -21,7 +21,9 @@ import { toDocument } from '../corpus/to-document.js';
 import type { DocumentEncoder } from '../encoder/types.js';
 import { lexicalText } from '../text/lexical.js';
 import type { Document } from '../types.js';
-import { buildDenseIndex, DEFAULT_HNSW } from './dense-index.js';
+import { DenseBuilder } from './dense-builder.js';
+import { DEFAULT_HNSW } from './dense-index.js';
+import { documentEmbeddingText } from './document-text.js';
 import {
   HNSW_FILE, INDEX_FORMAT, INDEX_FORMAT_VERSION, IndexError, MANIFEST_FILE, SQLITE_FILE, type EncoderInfo, type Manifest,
 } from './manifest.js';
@@ -32,11 +34,18 @@ import { createSchema, FTS_FIELDS, FTS_TOKENIZER } from './schema.js';
 import { tagCoverage } from './tag-coverage.js';
 
 export interface BuildProgress {
-  stage: 'read' | 'encode' | 'hnsw' | 'finish';
+  /** `index`: reading, storing and encoding (one pipeline); `finish`: writing the postings and the graph. */
+  stage: 'index' | 'finish';
+  /** Threads read and stored. */
   done: number;
-  total: number | null;
+  /** Threads in the dense index so far (null: BM25 only). */
+  encoded: number | null;
   /** Fraction of the input read, 0..1, when known. */
   fraction: number | null;
+  /** Threads through the whole pipeline per second since the build started. */
+  threadsPerSec: number;
+  /** Seconds left, estimated from the input read so far (null until it can be). */
+  etaSeconds: number | null;
 }
 
 export interface BuildOptions {
@@ -76,6 +85,8 @@ export function detectCorpusKind(path: string): CorpusKind {
 
 /** The files an index build writes into `--out`; nothing else there is ever touched. */
 export const INDEX_FILES = [MANIFEST_FILE, SQLITE_FILE, POSTINGS_FILE, HNSW_FILE, VECTORS_FILE] as const;
+/** The dense stage's scratch file in `<out>.partial/` (vectors in arrival order). */
+const ROWS_FILE = 'dense.rows';
 /** Files a directory may hold besides an index's own and still be written to (the tracked `index/README.md`). */
 const HARMLESS_FILES = new Set(['README.md', '.gitignore', '.gitkeep']);
 /** Marks a `.partial` or `.staging` directory as made by a build, so a later build may remove it. */
@@ -124,13 +135,25 @@ async function buildLocked(
 
   const db = new Database(join(partial, SQLITE_FILE));
   const postings = new PostingsBuilder();
+  const progress = progressReporter(opts, started);
+  let dense: DenseBuilder | null = null;
   let manifest: Manifest;
   try {
     db.pragma('journal_mode = OFF');
     db.pragma('synchronous = OFF');
     createSchema(db);
-    const threads = readThreads(kind, opts, staging);
-    const counts = await insertDocuments(db, threads, opts, postings);
+    if (opts.encoder) {
+      dense = await DenseBuilder.start({
+        encoder: opts.encoder,
+        params: DEFAULT_HNSW,
+        hnswFile: join(partial, HNSW_FILE),
+        vectorsFile: join(partial, VECTORS_FILE),
+        rowsFile: join(partial, ROWS_FILE),
+        onAdded: (n) => progress.encoded(n),
+      });
+    }
+    const threads = readThreads(kind, opts, staging, progress);
+    const counts = await insertDocuments(db, threads, opts, postings, dense, progress);
     let duplicateLinks = 0;
     if (kind === 'stackexchange-dump') {
       const ins = db.prepare('INSERT OR IGNORE INTO duplicate_links VALUES (?, ?)');
@@ -141,19 +164,20 @@ async function buildLocked(
       throw new CorpusError(`no questions found${filter}`, opts.corpus, null);
     }
 
+    // The graph is written by its worker while this thread writes the postings and optimizes FTS5.
+    const denseDone = dense?.finish();
+    denseDone?.catch(() => {}); // awaited below; a failure meanwhile must not go unhandled
+    progress.finish(counts.documents);
     postings.write(join(partial, POSTINGS_FILE));
-
-    let encoderInfo: EncoderInfo | null = null;
-    if (opts.encoder) {
-      await buildDenseIndex(db, opts.encoder, join(partial, HNSW_FILE), join(partial, VECTORS_FILE), DEFAULT_HNSW, (done, total, stage) =>
-        opts.onProgress?.({ stage, done, total, fraction: total ? done / total : null }),
-      );
-      encoderInfo = { id: opts.encoder.id, dim: opts.encoder.dim, hnsw: { ...DEFAULT_HNSW, space: 'ip' } };
-    }
-    opts.onProgress?.({ stage: 'finish', done: counts.documents, total: counts.documents, fraction: 1 });
     db.exec(`INSERT INTO docs_fts(docs_fts) VALUES ('optimize')`);
     const tags = tagCoverage(db);
     db.close();
+    let encoderInfo: EncoderInfo | null = null;
+    if (opts.encoder && denseDone) {
+      const inGraph = await denseDone;
+      if (inGraph !== counts.documents) throw new IndexError(`the dense index holds ${inGraph} threads of ${counts.documents}`);
+      encoderInfo = { id: opts.encoder.id, dim: opts.encoder.dim, hnsw: { ...DEFAULT_HNSW, space: 'ip' } };
+    }
 
     manifest = {
       format: INDEX_FORMAT,
@@ -170,6 +194,7 @@ async function buildLocked(
     writeFileSync(join(partial, MANIFEST_FILE), JSON.stringify(manifest, null, 2) + '\n');
   } catch (err) {
     postings.discard();
+    await dense?.close();
     if (db.open) db.close();
     removeOwnDir(partial);
     throw err;
@@ -235,7 +260,8 @@ function swapIn(partial: string, out: string): void {
 /** Removes a `.partial`/`.staging` directory only when a build made it (it carries the mark). */
 function removeOwnDir(dir: string): void {
   if (!existsSync(dir)) return;
-  const ours = (f: string) => f === OWNER_MARK || f === 'staging.sqlite' || (INDEX_FILES as readonly string[]).includes(f);
+  const ours = (f: string) =>
+    f === OWNER_MARK || f === 'staging.sqlite' || f === ROWS_FILE || (INDEX_FILES as readonly string[]).includes(f);
   if (!existsSync(join(dir, OWNER_MARK)) && !readdirSync(dir).every(ours)) {
     throw new IndexError(`${dir} exists and was not made by snippet-search: refusing to remove it (move it away)`);
   }
@@ -298,18 +324,66 @@ function processAlive(pid: number): boolean {
   }
 }
 
-function readThreads(kind: CorpusKind, opts: BuildOptions, staging: string): AsyncIterable<RawThread> {
+function readThreads(kind: CorpusKind, opts: BuildOptions, staging: string, progress: ProgressReporter): AsyncIterable<RawThread> {
   if (kind === 'jsonl') {
-    return readJsonlCorpus(opts.corpus, (p) =>
-      opts.onProgress?.({ stage: 'read', done: 0, total: null, fraction: p.bytesRead / p.totalBytes }),
-    );
+    return readJsonlCorpus(opts.corpus, (p) => progress.read(p.bytesRead / p.totalBytes));
   }
   return readStackExchangeDump(opts.corpus, {
     stagingDir: staging,
     siteUrl: opts.siteUrl,
     tags: opts.tags,
-    onProgress: (p) => opts.onProgress?.({ stage: 'read', done: p.rows, total: null, fraction: p.bytesRead / p.totalBytes }),
+    onProgress: (p) => progress.read(p.bytesRead / p.totalBytes),
   });
+}
+
+interface ProgressReporter {
+  read(fraction: number): void;
+  stored(n: number): void;
+  encoded(n: number): void;
+  finish(n: number): void;
+}
+
+/**
+ * Turns the pipeline's counters into `BuildProgress`: throughput counts threads through every stage
+ * (stored, and encoded when dense); the ETA scales the time so far by the input still to read, plus
+ * what the dense stage has left to catch up at its own rate.
+ */
+function progressReporter(opts: BuildOptions, started: number): ProgressReporter {
+  let fraction: number | null = null;
+  let stored = 0;
+  let encoded: number | null = opts.encoder ? 0 : null;
+  let stage: BuildProgress['stage'] = 'index';
+  const emit = () => {
+    if (!opts.onProgress) return;
+    const secs = Math.max(1e-3, (performance.now() - started) / 1000);
+    const through = encoded ?? stored;
+    const threadsPerSec = through / secs;
+    let etaSeconds: number | null = null;
+    if (fraction !== null && fraction > 0.01 && through > 0) {
+      const expected = stored / Math.min(1, fraction);
+      etaSeconds = Math.max(0, (expected - through) / threadsPerSec);
+    }
+    opts.onProgress({ stage, done: stored, encoded, fraction, threadsPerSec, etaSeconds });
+  };
+  return {
+    read(f) {
+      fraction = f;
+    },
+    stored(n) {
+      stored = n;
+      emit();
+    },
+    encoded(n) {
+      encoded = n;
+      emit();
+    },
+    finish(n) {
+      stored = n;
+      fraction = 1;
+      stage = 'finish';
+      emit();
+    },
+  };
 }
 
 async function insertDocuments(
@@ -317,6 +391,8 @@ async function insertDocuments(
   threads: AsyncIterable<RawThread>,
   opts: BuildOptions,
   postings: PostingsBuilder,
+  dense: DenseBuilder | null,
+  progress: ProgressReporter,
 ): Promise<{ documents: number; withQuestion: number; withError: number }> {
   const insDoc = db.prepare(`INSERT OR REPLACE INTO docs VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`);
   const insFts = db.prepare(`INSERT INTO docs_fts(rowid, ${FTS_FIELDS.join(', ')}) VALUES (?, ?, ?, ?, ?)`);
@@ -326,7 +402,7 @@ async function insertDocuments(
   let withQuestion = 0;
   let withError = 0;
   let batch: Document[] = [];
-  const flush = db.transaction((docs: Document[]) => {
+  const store = db.transaction((docs: Document[]) => {
     for (const d of docs) {
       insDoc.run(d.id, d.url, d.title, d.body, d.code, d.error, d.keyword, d.bestAnswer, d.answerUrl, d.tags.join(' '), d.score, d.answerCount);
       const columns = [lexicalText(d.title), lexicalText(d.body), lexicalText(d.bestAnswer), d.keyword ? lexicalText(d.keyword) : ''];
@@ -334,6 +410,19 @@ async function insertDocuments(
       postings.add(d.id, columns);
     }
   });
+  const flush = async () => {
+    if (batch.length === 0) return;
+    const docs = batch;
+    batch = [];
+    // Encoding starts before storing, so the workers run while this thread writes SQLite and postings.
+    const queued = dense?.add(
+      docs.map((d) => d.id),
+      docs.map(documentEmbeddingText),
+    );
+    store(docs);
+    progress.stored(documents);
+    await queued;
+  };
   for await (const thread of threads) {
     if (thread.split && exclude.has(thread.split)) continue;
     // The same question twice in a corpus (a re-scraped page): keep the first.
@@ -345,16 +434,15 @@ async function insertDocuments(
     documents++;
     if (doc.body) withQuestion++;
     if (doc.keyword) withError++;
-    if (batch.length >= 1000) {
-      flush(batch);
-      batch = [];
-      opts.onProgress?.({ stage: 'read', done: documents, total: null, fraction: null });
-    }
+    if (batch.length >= BATCH) await flush();
     if (opts.limit && documents >= opts.limit) break;
   }
-  flush(batch);
+  await flush();
   return { documents, withQuestion, withError };
 }
+
+/** Threads per transaction and per encoder batch. */
+const BATCH = 1000;
 
 const SITE_DOMAIN = /^(?:[a-z\d-]+\.){0,2}(?:stackexchange\.com|stackoverflow\.com|superuser\.com|serverfault\.com|askubuntu\.com|mathoverflow\.net|stackapps\.com)$/;
 

@@ -106,7 +106,7 @@ test('dump staging is keyed to the dump: a stale staging from another dump is no
       corpus: a,
       out,
       onProgress: (p) => {
-        if (p.stage === 'read' && p.done >= 100) throw new Error('killed');
+        if (p.stage === 'index' && p.done >= 100) throw new Error('killed');
       },
     }),
     /killed/,
