@@ -48,7 +48,7 @@ export async function runIndexBuild(o: IndexBuildFlags): Promise<void> {
         const label = p.stage === 'index' ? 'indexing' : 'writing the index';
         const fraction = p.stage === 'finish' ? 1 : p.fraction;
         const encoded = p.encoded !== null && p.encoded < p.done ? ` (${count(p.encoded)} encoded)` : '';
-        const eta = p.etaSeconds !== null && p.stage === 'index' ? `, ETA ${duration(p.etaSeconds)}` : '';
+        const eta = p.etaSeconds !== null && p.etaSeconds > 0 ? `, ETA ${duration(p.etaSeconds)}` : '';
         progress.update(
           label,
           fraction,

@@ -371,6 +371,8 @@ function progressReporter(opts: BuildOptions, started: number): ProgressReporter
     },
     stored(n) {
       stored = n;
+      // With --limit, the limit is the end, not the input's end.
+      if (opts.limit) fraction = Math.max(fraction ?? 0, Math.min(1, n / opts.limit));
       emit();
     },
     encoded(n) {

@@ -146,6 +146,7 @@ export function openIndex(dirIn: string, opts: OpenOptions = {}): SearchIndex {
     },
     close() {
       vectors?.close();
+      postings.close();
       db.close();
     },
   };

@@ -1,4 +1,4 @@
-import { readFileSync, writeFileSync } from 'node:fs';
+import { closeSync, fstatSync, openSync, readFileSync, readSync, writeFileSync } from 'node:fs';
 
 /**
  * The lexical postings of an index (`lexical.postings`), the data the pruned BM25 scorer reads: one
@@ -122,56 +122,164 @@ export function writePostingsFile(path: string, d: PostingsData): void {
   writeFileSync(path, Buffer.concat(parts));
 }
 
-/** Reads a postings file; throws an Error naming the file when it is not one, another version, or cut short. */
+/** Reads a postings file whole; throws an Error naming the file when it is not one, another version, or cut short. */
 export function readPostingsFile(path: string): PostingsData {
-  const raw = readFileSync(path);
+  const file = openPostingsFile(path, Infinity);
+  file.close();
+  return { ...file.meta, postDocs: file.heldDocs!, postTf: file.heldTf! };
+}
+
+/** A postings file's contents apart from the postings themselves (these are `PostingsFile.read`). */
+export type PostingsMeta = Omit<PostingsData, 'postDocs' | 'postTf'>;
+
+/**
+ * An open postings file. Up to `holdBelowBytes` it is read whole (`heldDocs`, `heldTf`); a larger one
+ * keeps everything but the postings in memory (per document 8 bytes, per term its entry, per block of
+ * 128 postings its bounds) and reads a term's postings from the file when asked: serving memory then
+ * grows with the documents and the vocabulary, not with the postings (1.5 KB per thread on so-python).
+ */
+export interface PostingsFile {
+  meta: PostingsMeta;
+  heldDocs: Uint32Array | null;
+  heldTf: Uint8Array | null;
+  /** Postings [start, end): their documents and their column counts (COLUMNS bytes each). */
+  read(start: number, end: number): { docs: Uint32Array; tf: Uint8Array };
+  close(): void;
+}
+
+/** Postings files up to this size are held in memory (64 MB for so-python's 44k threads). */
+export const HOLD_POSTINGS_BELOW_BYTES = 512 * 2 ** 20;
+
+export function openPostingsFile(path: string, holdBelowBytes = HOLD_POSTINGS_BELOW_BYTES): PostingsFile {
+  const fd = openSync(path, 'r');
+  let kept = false;
+  try {
+    const size = fstatSync(fd).size;
+    if (size <= holdBelowBytes) return heldFile(path, readFileSync(fd));
+    const file = lazyFile(path, fd, size);
+    kept = true;
+    return file;
+  } finally {
+    if (!kept) closeSync(fd);
+  }
+}
+
+/** Where each section of the layout starts, given the header (see `writePostingsFile`). */
+function layout(path: string, header: Float64Array, size: number) {
+  if (header[0] !== POSTINGS_VERSION) {
+    throw new Error(`${path} has postings version ${header[0]}; this snippet-search reads version ${POSTINGS_VERSION}`);
+  }
+  if (header[6] !== BLOCK_SIZE) throw new Error(`${path} has blocks of ${header[6]} postings, expected ${BLOCK_SIZE}`);
+  const [numDocs, numTerms, numPostings, numBlocks, totalTokens, , numBounds, numOverflow, termByteCount] = [
+    ...header.subarray(1, 10),
+  ] as number[];
+  const counts = {
+    boundWeights: [8, numBounds! * COLUMNS],
+    docIds: [4, numDocs!],
+    docLen: [4, numDocs!],
+    termByteOffsets: [4, numTerms! + 1],
+    termBytes: [1, termByteCount!],
+    termDf: [4, numTerms!],
+    termPostStart: [4, numTerms! + 1],
+    termBlockStart: [4, numTerms! + 1],
+    termBound: [8, numTerms! * numBounds!],
+    postDocs: [4, numPostings!],
+    postTf: [1, numPostings! * COLUMNS],
+    blockLastDoc: [4, numBlocks!],
+    blockBound: [8, numBlocks! * numBounds!],
+    overflow: [8, numOverflow! * 2],
+  } as const;
+  const at = {} as Record<keyof typeof counts, { offset: number; bytes: number; n: number }>;
+  let offset = 8 + HEADER_FIELDS * 8;
+  for (const [name, [width, n]] of Object.entries(counts) as Array<[keyof typeof counts, readonly [number, number]]>) {
+    const bytes = width * n;
+    if (offset + bytes > size) throw new Error(`${path} is truncated`);
+    at[name] = { offset, bytes, n };
+    offset += bytes + ((8 - (bytes % 8)) % 8);
+  }
+  if (offset !== size) throw new Error(`${path} has ${size - offset} unexpected trailing bytes`);
+  return { at, numDocs: numDocs!, numTerms: numTerms!, numPostings: numPostings!, numBlocks: numBlocks!, totalTokens: totalTokens!, numBounds: numBounds! };
+}
+
+type Section = { offset: number; bytes: number; n: number };
+type Ctor<T> = { new (b: ArrayBufferLike, o: number, n: number): T };
+
+function readHeader(path: string, fd: number, size: number): Float64Array {
+  const head = Buffer.alloc(8 + HEADER_FIELDS * 8);
+  if (size < head.byteLength || readSync(fd, head, 0, head.byteLength, 0) !== head.byteLength || head.toString('latin1', 0, 8) !== POSTINGS_MAGIC) {
+    throw new Error(`${path} is not a snippet-search postings file`);
+  }
+  return new Float64Array(head.buffer.slice(head.byteOffset + 8, head.byteOffset + head.byteLength));
+}
+
+function meta(l: ReturnType<typeof layout>, get: <T>(C: Ctor<T>, s: Section) => T): PostingsMeta {
+  const bw = get(Float64Array, l.at.boundWeights);
+  return {
+    numDocs: l.numDocs,
+    numTerms: l.numTerms,
+    numPostings: l.numPostings,
+    numBlocks: l.numBlocks,
+    totalTokens: l.totalTokens,
+    boundWeights: Array.from({ length: l.numBounds }, (_, i) => [...bw.subarray(i * COLUMNS, (i + 1) * COLUMNS)]),
+    docIds: get(Uint32Array, l.at.docIds),
+    docLen: get(Uint32Array, l.at.docLen),
+    termByteOffsets: get(Uint32Array, l.at.termByteOffsets),
+    termBytes: get(Uint8Array, l.at.termBytes),
+    termDf: get(Uint32Array, l.at.termDf),
+    termPostStart: get(Uint32Array, l.at.termPostStart),
+    termBlockStart: get(Uint32Array, l.at.termBlockStart),
+    termBound: get(Float64Array, l.at.termBound),
+    blockLastDoc: get(Uint32Array, l.at.blockLastDoc),
+    blockBound: get(Float64Array, l.at.blockBound),
+    overflow: get(Float64Array, l.at.overflow),
+  };
+}
+
+function heldFile(path: string, raw: Buffer): PostingsFile {
   // Typed arrays need aligned offsets: copy into a fresh buffer unless it already starts at 0.
   const buf = raw.byteOffset % 8 === 0 ? raw : Buffer.from(raw);
   if (buf.byteLength < 8 + HEADER_FIELDS * 8 || buf.toString('latin1', 0, 8) !== POSTINGS_MAGIC) {
     throw new Error(`${path} is not a snippet-search postings file`);
   }
-  const h = new Float64Array(buf.buffer, buf.byteOffset + 8, HEADER_FIELDS);
-  if (h[0] !== POSTINGS_VERSION) {
-    throw new Error(`${path} has postings version ${h[0]}; this snippet-search reads version ${POSTINGS_VERSION}`);
-  }
-  if (h[6] !== BLOCK_SIZE) throw new Error(`${path} has blocks of ${h[6]} postings, expected ${BLOCK_SIZE}`);
-  const [numDocs, numTerms, numPostings, numBlocks, totalTokens, , numBounds, numOverflow, termByteCount] = [
-    ...h.subarray(1, 10),
-  ] as number[];
-  let at = buf.byteOffset + 8 + HEADER_FIELDS * 8;
-  const end = buf.byteOffset + buf.byteLength;
-  function take<T>(Ctor: { new (b: ArrayBufferLike, o: number, n: number): T; BYTES_PER_ELEMENT: number }, n: number): T {
-    const len = n * Ctor.BYTES_PER_ELEMENT;
-    if (at + len > end) throw new Error(`${path} is truncated`);
-    const arr = new Ctor(buf.buffer, at, n);
-    at += len + ((8 - (len % 8)) % 8);
-    return arr;
-  }
-  const bw = take(Float64Array, numBounds! * COLUMNS);
-  const boundWeights = Array.from({ length: numBounds! }, (_, i) => [...bw.subarray(i * COLUMNS, (i + 1) * COLUMNS)]);
-  const data: PostingsData = {
-    numDocs: numDocs!,
-    numTerms: numTerms!,
-    numPostings: numPostings!,
-    numBlocks: numBlocks!,
-    totalTokens: totalTokens!,
-    boundWeights,
-    docIds: take(Uint32Array, numDocs!),
-    docLen: take(Uint32Array, numDocs!),
-    termByteOffsets: take(Uint32Array, numTerms! + 1),
-    termBytes: take(Uint8Array, termByteCount!),
-    termDf: take(Uint32Array, numTerms!),
-    termPostStart: take(Uint32Array, numTerms! + 1),
-    termBlockStart: take(Uint32Array, numTerms! + 1),
-    termBound: take(Float64Array, numTerms! * numBounds!),
-    postDocs: take(Uint32Array, numPostings!),
-    postTf: take(Uint8Array, numPostings! * COLUMNS),
-    blockLastDoc: take(Uint32Array, numBlocks!),
-    blockBound: take(Float64Array, numBlocks! * numBounds!),
-    overflow: take(Float64Array, numOverflow! * 2),
+  const l = layout(path, new Float64Array(buf.buffer, buf.byteOffset + 8, HEADER_FIELDS), buf.byteLength);
+  const get = <T>(C: Ctor<T>, s: Section): T => new C(buf.buffer, buf.byteOffset + s.offset, s.n);
+  const heldDocs = get(Uint32Array, l.at.postDocs);
+  const heldTf = get(Uint8Array, l.at.postTf);
+  return {
+    meta: meta(l, get),
+    heldDocs,
+    heldTf,
+    read: (start, end) => ({ docs: heldDocs.subarray(start, end), tf: heldTf.subarray(start * COLUMNS, end * COLUMNS) }),
+    close() {},
   };
-  if (at !== end) throw new Error(`${path} has ${end - at} unexpected trailing bytes`);
-  return data;
+}
+
+function lazyFile(path: string, fd: number, size: number): PostingsFile {
+  const l = layout(path, readHeader(path, fd, size), size);
+  const get = <T>(C: Ctor<T>, s: Section): T => {
+    const b = new Uint8Array(s.bytes);
+    if (s.bytes && readSync(fd, b, 0, s.bytes, s.offset) !== s.bytes) throw new Error(`${path} is truncated`);
+    return new C(b.buffer, 0, s.n);
+  };
+  const { postDocs, postTf } = l.at;
+  let open = true;
+  return {
+    meta: meta(l, get),
+    heldDocs: null,
+    heldTf: null,
+    read(start, end) {
+      if (!open) throw new Error(`${path} is closed`);
+      const docs = new Uint32Array(end - start);
+      const tf = new Uint8Array((end - start) * COLUMNS);
+      readSync(fd, new Uint8Array(docs.buffer), 0, docs.byteLength, postDocs.offset + start * 4);
+      readSync(fd, tf, 0, tf.byteLength, postTf.offset + start * COLUMNS);
+      return { docs, tf };
+    },
+    close() {
+      if (open) closeSync(fd);
+      open = false;
+    },
+  };
 }
 
 function bytes(v: ArrayBufferView): Uint8Array {

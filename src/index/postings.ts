@@ -1,12 +1,15 @@
+import { LRUCache } from 'lru-cache';
 import {
   BLOCK_SIZE,
   BM25_K1,
   COLUMNS,
   fts5Idf,
+  HOLD_POSTINGS_BELOW_BYTES,
   lengthNorm,
-  readPostingsFile,
+  openPostingsFile,
   TF_OVERFLOW,
-  type PostingsData,
+  type PostingsFile,
+  type PostingsMeta,
 } from './postings-file.js';
 
 /** One distinct query term and how many times the query counts it (FTS5: the phrase repeated). */
@@ -24,6 +27,8 @@ export interface LexicalHit {
 interface TermPlan {
   /** Position in the query (the order scores are summed in). */
   qi: number;
+  /** The term's position in the dictionary. */
+  rank: number;
   start: number;
   end: number;
   blockStart: number;
@@ -65,13 +70,14 @@ const UNITS = 2 ** 32;
  * score descending, ties by build order.
  */
 export class Postings {
-  readonly data: PostingsData;
+  readonly data: PostingsMeta;
   readonly numDocs: number;
   readonly avgdl: number;
   private readonly norm: Float64Array;
   private readonly overflow = new Map<number, number>();
   private readonly encoder = new TextEncoder();
-  private readonly tf32: Uint32Array;
+  /** Terms' postings read from the file (when it is not held in memory), most recently used kept. */
+  private readonly cache: LRUCache<number, Segment> | null;
   // Scratch, allocated on first use.
   private acc: Float64Array | null = null;
   private seen: Uint8Array | null = null;
@@ -79,7 +85,11 @@ export class Postings {
   /** What the last `topK` did: postings of its terms, postings it scored, candidate documents. */
   stats = { postings: 0, scored: 0, candidates: 0 };
 
-  constructor(data: PostingsData) {
+  constructor(
+    private readonly file: PostingsFile,
+    cacheBytes = 128 * 2 ** 20,
+  ) {
+    const data = file.meta;
     this.data = data;
     this.numDocs = data.numDocs;
     this.avgdl = data.numDocs ? data.totalTokens / data.numDocs : 0;
@@ -87,12 +97,37 @@ export class Postings {
     for (let d = 0; d < data.numDocs; d++) this.norm[d] = lengthNorm(data.docLen[d]!, this.avgdl);
     for (let i = 0; i < data.overflow.length; i += 2) this.overflow.set(data.overflow[i]!, data.overflow[i + 1]!);
     if (new Uint8Array(new Uint32Array([1]).buffer)[0] !== 1) throw new Error('the postings file needs a little-endian machine');
-    const tf = data.postTf;
-    this.tf32 = new Uint32Array(tf.buffer, tf.byteOffset, tf.length / COLUMNS);
+    this.cache = file.heldDocs
+      ? null
+      : new LRUCache<number, Segment>({ maxSize: cacheBytes, sizeCalculation: (s) => s.docs.byteLength * 2 + 64 });
   }
 
-  static open(path: string): Postings {
-    return new Postings(readPostingsFile(path));
+  /**
+   * Opens a postings file: held in memory up to `holdBelowBytes`, else read a term at a time with up to
+   * `cacheBytes` of terms' postings kept (the common terms of queries stay).
+   */
+  static open(path: string, opts: { holdBelowBytes?: number; cacheBytes?: number } = {}): Postings {
+    return new Postings(openPostingsFile(path, opts.holdBelowBytes ?? HOLD_POSTINGS_BELOW_BYTES), opts.cacheBytes);
+  }
+
+  /** Whether the postings are held in memory (else read from the file as queries need them). */
+  get held(): boolean {
+    return this.file.heldDocs !== null;
+  }
+
+  close(): void {
+    this.file.close();
+    this.cache?.clear();
+  }
+
+  /** A term's postings: documents, and column counts four to a word (little-endian, one byte each). */
+  private segment(plan: TermPlan): Segment {
+    const cached = this.cache?.get(plan.rank);
+    if (cached) return cached;
+    const { docs, tf } = this.file.read(plan.start, plan.end);
+    const seg = { docs, tf: new Uint32Array(tf.buffer, tf.byteOffset, tf.length / COLUMNS) };
+    this.cache?.set(plan.rank, seg);
+    return seg;
   }
 
   /** The term's position in the dictionary, or -1. */
@@ -136,8 +171,7 @@ export class Postings {
     const plans = this.plan(terms, weights);
     this.stats = { scored: 0, candidates: 0, postings: plans.reduce((n, t) => n + t.end - t.start, 0) };
     if (plans.length === 0 || k <= 0) return [];
-    const { postDocs, blockLastDoc, blockBound } = this.data;
-    const tf = this.tf32;
+    const { blockLastDoc, blockBound } = this.data;
     const norm = this.norm;
     const [w0, w1, w2, w3] = weights as [number, number, number, number];
     const k1p1 = BM25_K1 + 1.0;
@@ -145,6 +179,11 @@ export class Postings {
     plans.sort((a, b) => a.bound - b.bound || a.qi - b.qi);
     // The terms as flat typed arrays, weakest bound first. Scores and bounds are whole numbers of
     // UNITS, so sums are exact in any order.
+    // Each term's postings are its own arrays, indexed from 0 (`tBase`: the first one's position in
+    // the file, for the overflow table).
+    const tDocs: Uint32Array[] = new Array<Uint32Array>(m);
+    const tTf: Uint32Array[] = new Array<Uint32Array>(m);
+    const tBase = new Float64Array(m);
     const tStart = new Uint32Array(m);
     const tEnd = new Uint32Array(m);
     const tBlockStart = new Uint32Array(m);
@@ -157,8 +196,12 @@ export class Postings {
     const nb = this.data.boundWeights.length;
     for (let i = 0, c = 0; i < m; i++) {
       const t = plans[i]!;
-      tStart[i] = t.start;
-      tEnd[i] = t.end;
+      const seg = this.segment(t);
+      tDocs[i] = seg.docs;
+      tTf[i] = seg.tf;
+      tBase[i] = t.start;
+      tStart[i] = 0;
+      tEnd[i] = t.end - t.start;
       tBlockStart[i] = t.blockStart;
       tBlockEnd[i] = t.blockEnd;
       tWeight[i] = t.weight;
@@ -171,14 +214,14 @@ export class Postings {
     const blk = new Uint32Array(m);
     for (let i = 0; i < m; i++) {
       pos[i] = tStart[i]!;
-      at[i] = postDocs[pos[i]!]!;
+      at[i] = tDocs[i]![pos[i]!]!;
       blk[i] = tBlockStart[i]!;
     }
     /** BM25 of posting `p` (document `d`) for a term of weight `weight`, in whole UNITS (as `scorer`). */
-    const score = (p: number, d: number, weight: number): number => {
+    const score = (tf: Uint32Array, base: number, p: number, d: number, weight: number): number => {
       const packed = tf[p]!;
       // A count of 255 (TF_OVERFLOW) has its high bit set: one test for the common case.
-      if ((packed & 0x80808080) !== 0) return this.scorer(weights)(p, d, weight);
+      if ((packed & 0x80808080) !== 0) return this.scorer(weights)(packed, base + p, d, weight);
       const f = w0 * (packed & 0xff) + w1 * ((packed >>> 8) & 0xff) + w2 * ((packed >>> 16) & 0xff) + w3 * (packed >>> 24);
       return Math.round(weight * ((f * k1p1) / (f + norm[d]!)) * UNITS);
     };
@@ -205,9 +248,12 @@ export class Postings {
       for (let i = first; i < m; i++) {
         const end = tEnd[i]!;
         const weight = tWeight[i]!;
+        const docs = tDocs[i]!;
+        const tf = tTf[i]!;
+        const base = tBase[i]!;
         let p = pos[i]!;
         for (; p < end; p++) {
-          const d = postDocs[p]!;
+          const d = docs[p]!;
           if (d >= hi) break;
           const x = d - lo;
           const word = x >>> 5;
@@ -217,11 +263,11 @@ export class Postings {
             n++;
             partial[x] = 0;
           }
-          partial[x] = partial[x]! + score(p, d, weight);
+          partial[x] = partial[x]! + score(tf, base, p, d, weight);
         }
         scored += p - pos[i]!;
         pos[i] = p;
-        at[i] = p < end ? postDocs[p]! : END;
+        at[i] = p < end ? docs[p]! : END;
       }
       candidates += n;
       // Candidates in document order (the bitmap's set bits, lowest first): the other terms only while
@@ -256,12 +302,13 @@ export class Postings {
             alive = false;
             break;
           }
+          const docs = tDocs[i]!;
           let p = Math.max(pos[i]!, tStart[i]! + (b - tBlockStart[i]!) * BLOCK_SIZE);
-          while (postDocs[p]! < d) p++;
+          while (docs[p]! < d) p++;
           pos[i] = p;
-          at[i] = postDocs[p]!;
+          at[i] = docs[p]!;
           if (at[i] === d) {
-            s += score(p, d, tWeight[i]!);
+            s += score(tTf[i]!, tBase[i]!, p, d, tWeight[i]!);
             scored++;
           }
         }
@@ -283,15 +330,15 @@ export class Postings {
     const acc = (this.acc ??= new Float64Array(this.numDocs));
     const seen = (this.seen ??= new Uint8Array(this.numDocs));
     const touched: number[] = [];
-    const { postDocs } = this.data;
     for (const t of plans) {
-      for (let p = t.start; p < t.end; p++) {
-        const d = postDocs[p]!;
+      const { docs, tf } = this.segment(t);
+      for (let p = 0; p < docs.length; p++) {
+        const d = docs[p]!;
         if (!seen[d]) {
           seen[d] = 1;
           touched.push(d);
         }
-        acc[d] = acc[d]! + score(p, d, t.weight);
+        acc[d] = acc[d]! + score(tf[p]!, t.start + p, d, t.weight);
       }
     }
     const heap = new TopK(k);
@@ -305,17 +352,15 @@ export class Postings {
 
   /**
    * BM25 of one posting under `weights`: the term's weight (count × idf) × tfFactor(column-weighted
-   * count, the document's length norm), in whole UNITS. Column counts are read four at a time (one
-   * little-endian word).
+   * count, the document's length norm), in whole UNITS. `packed`: its column counts, one byte each
+   * (little-endian); `p`: its position in the file, the overflow table's key.
    */
-  private scorer(weights: readonly number[]): (p: number, d: number, weight: number) => number {
+  private scorer(weights: readonly number[]): (packed: number, p: number, d: number, weight: number) => number {
     const [w0, w1, w2, w3] = weights as [number, number, number, number];
-    const tf = this.tf32;
     const norm = this.norm;
     const overflow = this.overflow;
     const k1p1 = BM25_K1 + 1.0;
-    return (p, d, weight) => {
-      const packed = tf[p]!;
+    return (packed, p, d, weight) => {
       let t0 = packed & 0xff;
       let t1 = (packed >>> 8) & 0xff;
       let t2 = (packed >>> 16) & 0xff;
@@ -346,6 +391,7 @@ export class Postings {
       const weight = count * fts5Idf(this.numDocs, this.data.termDf[r]!);
       plans.push({
         qi,
+        rank: r,
         start: this.data.termPostStart[r]!,
         end: this.data.termPostStart[r + 1]!,
         blockStart: this.data.termBlockStart[r]!,
@@ -371,6 +417,12 @@ export class Postings {
     });
     return best;
   }
+}
+
+/** One term's postings: documents, and column counts four to a word. */
+interface Segment {
+  docs: Uint32Array;
+  tf: Uint32Array;
 }
 
 /** Reusable buffers of `Postings.topK` for one window of documents. */

@@ -8,6 +8,7 @@ import { readQueriesFile } from '../../src/eval/queries-file.js';
 import { createFtsTokenizer } from '../../src/index/fts-tokens.js';
 import { openIndex, type SearchIndex } from '../../src/index/open-index.js';
 import { PostingsBuilder } from '../../src/index/postings-builder.js';
+import { POSTINGS_FILE } from '../../src/index/postings-file.js';
 import { Postings, type QueryTerm } from '../../src/index/postings.js';
 import { createSchema, FTS_FIELDS, FTS_TOKENIZER } from '../../src/index/schema.js';
 import { lexicalText } from '../../src/text/lexical.js';
@@ -157,9 +158,39 @@ test('column counts of 255 and more, and words beyond ASCII, score as FTS5 score
         assert.ok(Math.abs(h.score - fts[i]!.score) <= 1e-4, `${match}: doc ${h.id} ${h.score} vs FTS5 ${fts[i]!.score}`);
       });
       assert.deepEqual(postings.topK(terms, weights, 2, 2), postings.exhaustiveTopK(terms, weights, 2));
+      // read from the file, the overflow counts are found by the postings' place in the file
+      const lazy = Postings.open(join(dir, 'p'), { holdBelowBytes: 0 });
+      assert.deepEqual(lazy.exhaustiveTopK(terms, weights, 10), postings.exhaustiveTopK(terms, weights, 10));
+      assert.deepEqual(lazy.topK(terms, weights, 2, 2), postings.topK(terms, weights, 2, 2));
+      lazy.close();
     }
     db.close();
   } finally {
     rmSync(dir, { recursive: true, force: true });
   }
+});
+
+test('postings read from the file a term at a time rank exactly as held ones, however small the cache', () => {
+  const path = join(idx.dir, POSTINGS_FILE);
+  const held = Postings.open(path);
+  assert.ok(held.held);
+  // 0 bytes held: every term's postings are read from the file; a cache of 64 KiB keeps evicting
+  for (const cacheBytes of [64 * 1024, 256 * 2 ** 20]) {
+    const lazy = Postings.open(path, { holdBelowBytes: 0, cacheBytes });
+    assert.ok(!lazy.held);
+    let checked = 0;
+    for (const { qid, terms, opts } of queries.filter((_, i) => i % 3 === 0)) {
+      for (const k of [10, 200]) {
+        const expected = held.topK(terms, opts.weights, k);
+        assert.deepEqual(lazy.topK(terms, opts.weights, k), expected, `${qid} k=${k} cache ${cacheBytes}`);
+        assert.deepEqual(lazy.topK(terms, opts.weights, k, 64), expected, `${qid} k=${k} window 64`);
+        checked++;
+      }
+      assert.deepEqual(lazy.exhaustiveTopK(terms, opts.weights, 50), held.exhaustiveTopK(terms, opts.weights, 50), qid);
+    }
+    assert.ok(checked > 1000, `${checked} lists`);
+    lazy.close();
+    assert.throws(() => lazy.topK(queries[0]!.terms, queries[0]!.opts.weights, 10), /closed/);
+  }
+  held.close();
 });
