@@ -6,7 +6,7 @@
  * Queries run on one core: one intra-op thread for the encoder; the scorers and HNSW are single-threaded.
  * No timing is asserted anywhere.
  */
-import { mkdtempSync, readdirSync, readFileSync, rmSync, statSync } from 'node:fs';
+import { mkdtempSync, readdirSync, rmSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { OnnxEncoder } from '../src/encoder/onnx-encoder.js';
@@ -16,7 +16,7 @@ import { DEFAULT_HNSW } from '../src/index/dense-index.js';
 import type { Manifest } from '../src/index/manifest.js';
 import { documentEmbeddingText } from '../src/index/document-text.js';
 import { POSTINGS_FILE } from '../src/index/postings-file.js';
-import { defaultCorpus, defaultModelDir, packageRoot } from '../src/paths.js';
+import { defaultCorpus, defaultModelDir } from '../src/paths.js';
 import { buildQuery } from '../src/query/build-query.js';
 import { createBm25Retriever, ERROR_LINE_BM25 } from '../src/retrieve/bm25.js';
 import { answerConfidence } from '../src/retrieve/confidence.js';
@@ -24,18 +24,21 @@ import { DEFAULT_HYBRID } from '../src/retrieve/hybrid.js';
 import { createThreadCache } from '../src/retrieve/thread-cache.js';
 import { whyMatched } from '../src/retrieve/why-matched.js';
 import { adversarialText, measureExtractAdversarial } from './extract-adversarial.js';
+import { benchQueries, exactTopK, measureLatency, pct, round } from './measure.js';
+import { runScale } from './scale.js';
 
 const args = process.argv.slice(2);
 const asJson = args.includes('--json');
 const maxQueries = Number(args[args.indexOf('--queries') + 1] ?? 0) || 600;
 const givenIndex = args.includes('--index') ? args[args.indexOf('--index') + 1] : undefined;
 const say = (s: string) => process.stderr.write(`${s}\n`);
-const round = (x: number, d = 2) => Math.round(x * 10 ** d) / 10 ** d;
-const pct = (xs: number[], p: number) => {
-  const s = [...xs].sort((a, b) => a - b);
-  return s[Math.min(s.length - 1, Math.floor((p / 100) * s.length))]!;
-};
 const dirBytes = (dir: string) => readdirSync(dir).reduce((n, f) => n + statSync(join(dir, f)).size, 0);
+
+if (args.includes('--scale')) {
+  // `--scale 44k,250k,1m`: synthetic corpora of those sizes, each built and served (see scale.ts).
+  await runScale(args);
+  process.exit(0);
+}
 
 const corpus = defaultCorpus();
 const work = mkdtempSync(join(tmpdir(), 'ss-bench-'));
@@ -78,14 +81,7 @@ for (const n of [1, 2]) {
 }
 
 // 3. Query latency end to end (extract → query → encode → search → rank), one core, dev queries.
-const load = (f: string) =>
-  readFileSync(join(packageRoot(), '..', 'shared', 'data', 'so-python', f), 'utf8')
-    .trim()
-    .split('\n')
-    .map((l) => JSON.parse(l).query as string);
-const queries = [...load('dev-queries.jsonl'), ...load('dup-dev-queries.jsonl')]
-  .filter((_, i) => i % 2 === 0)
-  .slice(0, maxQueries);
+const queries = benchQueries(maxQueries);
 const latency: Record<string, { p50: number; p99: number }> = {};
 /**
  * The same queries' CPU time (this process, all threads): on a machine shared with other work, wall time
@@ -100,22 +96,10 @@ const rows: Array<[row: string, RetrieverName, typeof engine]> = [
   ['hybridFts5', 'hybrid', ftsEngine],
 ];
 for (const [row, name, eng] of rows) {
-  for (const q of queries.slice(0, 20)) await eng.search(q, { retriever: name, top: 10, kind: 'comment' });
-  const ms: number[] = [];
-  const cpu: number[] = [];
-  for (const q of queries) {
-    const c = process.cpuUsage();
-    const s = performance.now();
-    await eng.search(q, { retriever: name, top: 10, kind: 'comment' });
-    ms.push(performance.now() - s);
-    const used = process.cpuUsage(c);
-    cpu.push((used.user + used.system) / 1000);
-  }
-  latency[row] = { p50: round(pct(ms, 50)), p99: round(pct(ms, 99)) };
-  cpuMs[row] = { p50: round(pct(cpu, 50)), p99: round(pct(cpu, 99)) };
-  say(
-    `${row}: p50 ${latency[row]!.p50} ms, p99 ${latency[row]!.p99} ms (CPU p50 ${cpuMs[row]!.p50} ms) over ${ms.length} queries`,
-  );
+  const m = await measureLatency(eng, name, queries);
+  latency[row] = { p50: m.p50, p99: m.p99 };
+  cpuMs[row] = { p50: m.cpuP50, p99: m.cpuP99 };
+  say(`${row}: p50 ${m.p50} ms, p99 ${m.p99} ms (CPU p50 ${m.cpuP50} ms) over ${queries.length} queries`);
 }
 
 // 3b. Where the hybrid's time goes, per query: building the query, encoding it, HNSW, and the two
@@ -194,26 +178,10 @@ say(
 
 // 4. HNSW recall@10 against exact search (the baseline), and their latencies, for several efSearch.
 const hnsw = engine.index.dense!;
-const ids = hnsw.getIdsList();
-const dim = encoder.dim;
-const matrix = new Float32Array(ids.length * dim);
-ids.forEach((id, r) => matrix.set(hnsw.getPoint(id), r * dim));
 const qvecs = await encoder.encode(queries.slice(0, 300), 'query');
-const exact: number[][] = [];
-t0 = performance.now();
-for (const q of qvecs) {
-  const scores = new Float32Array(ids.length);
-  for (let r = 0; r < ids.length; r++) {
-    let s = 0;
-    for (let c = 0; c < dim; c++) s += matrix[r * dim + c]! * q[c]!;
-    scores[r] = s;
-  }
-  const top = Array.from(scores.keys())
-    .sort((a, b) => scores[b]! - scores[a]!)
-    .slice(0, 10);
-  exact.push(top.map((r) => ids[r]!));
-}
-const exactMs = (performance.now() - t0) / qvecs.length;
+const exactRun = exactTopK(engine.index.vectors!, qvecs);
+const exact = exactRun.top;
+const exactMs = exactRun.msPerQuery;
 const sweep: Array<{ efSearch: number; recallAt10: number; ms: number }> = [];
 for (const ef of [...new Set([32, 64, 128, 256, 512, DEFAULT_HNSW.efSearch, DEFAULT_HYBRID.denseEfSearch])].sort(
   (a, b) => a - b,

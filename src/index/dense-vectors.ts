@@ -55,6 +55,8 @@ export interface DenseVectors {
   count: number;
   /** Inner product of `query` with the thread's vector, or null when the thread has none. */
   similarity(query: Float32Array, id: number): number | null;
+  /** Every row in id order, a chunk at a time (exact search for measurements; one pass over the file). */
+  scan(fn: (ids: Uint32Array, rows: Float32Array) => void, chunkRows?: number): void;
   close(): void;
 }
 
@@ -120,6 +122,21 @@ export function openDenseVectors(path: string, dim: number, holdBelowBytes = HOL
           else hi = mid - 1;
         }
         return null;
+      },
+      scan(fn, chunkRows = 65_536) {
+        for (let r = 0; r < count; r += chunkRows) {
+          const n = Math.min(chunkRows, count - r);
+          let rows: Float32Array;
+          if (held) rows = held.subarray(r * dim, (r + n) * dim);
+          else {
+            rows = new Float32Array(n * dim);
+            const view = new Uint8Array(rows.buffer);
+            if (readSync(fd, view, 0, view.byteLength, dataStart + r * rowBytes) !== view.byteLength) {
+              throw new Error(`${path} is truncated`);
+            }
+          }
+          fn(ids.subarray(r, r + n), rows);
+        }
       },
       close() {
         closeSync(fd);
