@@ -67,6 +67,8 @@ export interface BuildOptions {
   onProgress?: (p: BuildProgress) => void;
   /** Stop after this many documents (for tests and smoke runs). */
   limit?: number;
+  /** Memory for postings before they spill to run files in `<out>.partial/` (default 256 MiB). */
+  postingsMemoryBytes?: number;
 }
 
 export type CorpusKind = Manifest['corpus']['kind'];
@@ -134,7 +136,7 @@ async function buildLocked(
   if (kind === 'stackexchange-dump') prepareStaging(staging, opts.corpus);
 
   const db = new Database(join(partial, SQLITE_FILE));
-  const postings = new PostingsBuilder();
+  const postings = new PostingsBuilder({ spillDir: partial, memoryBudgetBytes: opts.postingsMemoryBytes });
   const progress = progressReporter(opts, started);
   let dense: DenseBuilder | null = null;
   let manifest: Manifest;
@@ -261,7 +263,11 @@ function swapIn(partial: string, out: string): void {
 function removeOwnDir(dir: string): void {
   if (!existsSync(dir)) return;
   const ours = (f: string) =>
-    f === OWNER_MARK || f === 'staging.sqlite' || f === ROWS_FILE || (INDEX_FILES as readonly string[]).includes(f);
+    f === OWNER_MARK ||
+    f === 'staging.sqlite' ||
+    f === ROWS_FILE ||
+    /^postings-run-\d+\.tmp$/.test(f) ||
+    (INDEX_FILES as readonly string[]).includes(f);
   if (!existsSync(join(dir, OWNER_MARK)) && !readdirSync(dir).every(ours)) {
     throw new IndexError(`${dir} exists and was not made by snippet-search: refusing to remove it (move it away)`);
   }

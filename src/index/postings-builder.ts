@@ -1,14 +1,36 @@
+import { closeSync, ftruncateSync, mkdtempSync, openSync, readSync, rmSync, writeSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { createFtsTokenizer } from './fts-tokens.js';
 import {
   BLOCK_SIZE,
   BOUND_WEIGHTS,
   COLUMNS,
+  layout,
   lengthNorm,
+  POSTINGS_MAGIC,
+  postingsHeader,
   TF_OVERFLOW,
   tfFactor,
-  writePostingsFile,
-  type PostingsData,
 } from './postings-file.js';
+
+export interface PostingsBuilderOptions {
+  /**
+   * Memory for postings before they are sorted by term and spilled to a run file (12 bytes a posting,
+   * up to twice that while a run is sorted). Default 256 MiB: 22M postings, ~150k so-python threads.
+   */
+  memoryBudgetBytes?: number;
+  /** Where run files go (the build's `.partial` directory); default a new temp directory. */
+  spillDir?: string;
+}
+
+/** A run spilled to disk: per term id (as of the spill) where its postings start; docs then packed counts. */
+interface Run {
+  path: string;
+  /** `starts[tid]..starts[tid+1]`: the term's postings in the run (terms added later have none). */
+  starts: Uint32Array;
+  count: number;
+}
 
 function grow(a: Uint32Array, n: number): Uint32Array {
   const b = new Uint32Array(n);
@@ -37,7 +59,9 @@ class GrowingU32 {
  * Collects the postings of an index while its documents are written (same texts as `docs_fts`, the
  * same tokens FTS5 makes of them: `createFtsTokenizer`), then writes `lexical.postings`. Documents are
  * numbered in the order they are added, so each term's postings come out in document order. Holds
- * 12 bytes per posting until `write` (the so-python index: 5.6M postings).
+ * 12 bytes per posting up to `memoryBudgetBytes`, then sorts them by term into a run file and starts
+ * again: memory stays flat however big the corpus. `write` streams each term's postings from the runs
+ * (in order: a term's postings in run 1 all precede run 2's) straight into the file.
  */
 export class PostingsBuilder {
   private readonly tokenizer = createFtsTokenizer();
@@ -47,10 +71,16 @@ export class PostingsBuilder {
   private readonly pDoc = new GrowingU32();
   /** Column counts packed one byte each (capped at TF_OVERFLOW); exact counts of capped ones in `overflow`. */
   private readonly pTf = new GrowingU32();
-  private readonly overflow: Array<[posting: number, column: number, count: number]> = [];
+  /** Counts of TF_OVERFLOW or more, in the order they were added. */
+  private readonly overflow: Array<[term: number, doc: number, column: number, count: number]> = [];
   private readonly docIds = new GrowingU32();
   private readonly docLen = new GrowingU32();
   private totalTokens = 0;
+  private numPostings = 0;
+  private readonly runs: Run[] = [];
+  private readonly budgetPostings: number;
+  private spillDir: string | null;
+  private ownSpillDir = false;
   // Per-document scratch: per term id, the last document (+1) that held it and its slot there; per
   // slot, the term and its counts per column.
   private lastDoc: Uint32Array = new Uint32Array(1 << 16);
@@ -58,6 +88,14 @@ export class PostingsBuilder {
   private slotTerm: Uint32Array = new Uint32Array(1024);
   private slotCounts: Uint32Array = new Uint32Array(1024 * COLUMNS);
   private readonly scratch: string[] = [];
+
+  constructor(opts: PostingsBuilderOptions = {}) {
+    this.budgetPostings = Math.max(1, Math.floor((opts.memoryBudgetBytes ?? 256 * 2 ** 20) / 12));
+    this.spillDir = opts.spillDir ?? null;
+  }
+
+  /** Run files written (and removed once the file is written). */
+  spills = 0;
 
   /** Adds one document: its thread id and the `lexicalText` of each column, in `FTS_FIELDS` order. */
   add(id: number, columns: readonly string[]): void {
@@ -103,130 +141,261 @@ export class PostingsBuilder {
       let packed = 0;
       for (let c = 0; c < COLUMNS; c++) {
         const n = this.slotCounts[slot * COLUMNS + c]!;
-        if (n >= TF_OVERFLOW) this.overflow.push([this.pDoc.length, c, n]);
+        if (n >= TF_OVERFLOW) this.overflow.push([this.slotTerm[slot]!, doc, c, n]);
         packed |= Math.min(n, TF_OVERFLOW) << (8 * c);
       }
       this.pTerm.push(this.slotTerm[slot]!);
       this.pDoc.push(doc);
       this.pTf.push(packed >>> 0);
     }
+    this.numPostings += slots;
     this.docIds.push(id);
     this.docLen.push(len);
     this.totalTokens += len;
+    if (this.pDoc.length >= this.budgetPostings) this.spill();
+  }
+
+  /** The postings in memory, sorted by term id (stable: documents stay in order within a term). */
+  private sortedBuffer(): { starts: Uint32Array; docs: Uint32Array; tfs: Uint32Array } {
+    const n = this.pDoc.length;
+    const numTerms = this.terms.length;
+    const pTerm = this.pTerm.view();
+    const starts = new Uint32Array(numTerms + 1);
+    for (let p = 0; p < n; p++) starts[pTerm[p]! + 1]!++;
+    for (let t = 0; t < numTerms; t++) starts[t + 1] = starts[t + 1]! + starts[t]!;
+    const fill = starts.slice(0, numTerms);
+    const docs = new Uint32Array(n);
+    const tfs = new Uint32Array(n);
+    const pDoc = this.pDoc.view();
+    const pTf = this.pTf.view();
+    for (let p = 0; p < n; p++) {
+      const at = fill[pTerm[p]!]!++;
+      docs[at] = pDoc[p]!;
+      tfs[at] = pTf[p]!;
+    }
+    return { starts, docs, tfs };
+  }
+
+  /** Sorts the postings in memory by term into a run file, and empties the buffer. */
+  private spill(): void {
+    if (!this.spillDir) {
+      this.spillDir = mkdtempSync(join(tmpdir(), 'snippet-search-postings-'));
+      this.ownSpillDir = true;
+    }
+    const { starts, docs, tfs } = this.sortedBuffer();
+    const path = join(this.spillDir, `postings-run-${this.runs.length}.tmp`);
+    const fd = openSync(path, 'w');
+    try {
+      writeAll(fd, new Uint8Array(docs.buffer), 0);
+      writeAll(fd, new Uint8Array(tfs.buffer), docs.byteLength);
+    } finally {
+      closeSync(fd);
+    }
+    this.runs.push({ path, starts, count: docs.length });
+    this.spills++;
+    this.pTerm.length = 0;
+    this.pDoc.length = 0;
+    this.pTf.length = 0;
   }
 
   get documentCount(): number {
     return this.docIds.length;
   }
 
-  /** Sorts the postings by term, computes the block bounds and writes the file. */
+  /**
+   * Writes the file: terms in UTF-8 byte order, each term's postings gathered from the runs and the
+   * buffer in document order, block bounds computed as they pass. Removes the run files.
+   */
   write(path: string): { terms: number; postings: number } {
     this.tokenizer.close();
+    try {
+      return this.writeFile(path);
+    } finally {
+      this.removeRuns();
+    }
+  }
+
+  private writeFile(path: string): { terms: number; postings: number } {
     const numTerms = this.terms.length;
-    const numPostings = this.pDoc.length;
+    const numPostings = this.numPostings;
     if (numPostings >= 0xffffffff) throw new Error('too many postings for one postings file (over 2^32)');
     // Terms in UTF-8 byte order, so a lookup is a binary search over bytes.
     const encoded = this.terms.map((t) => Buffer.from(t, 'utf8'));
     const order = Array.from({ length: numTerms }, (_, i) => i).sort((a, b) => Buffer.compare(encoded[a]!, encoded[b]!));
-    const rank = new Uint32Array(numTerms);
-    order.forEach((tid, r) => (rank[tid] = r));
     const termByteOffsets = new Uint32Array(numTerms + 1);
     for (let r = 0; r < numTerms; r++) termByteOffsets[r + 1] = termByteOffsets[r]! + encoded[order[r]!]!.length;
     const termBytes = new Uint8Array(termByteOffsets[numTerms]!);
     for (let r = 0; r < numTerms; r++) termBytes.set(encoded[order[r]!]!, termByteOffsets[r]!);
 
-    // Counting sort of the postings by term rank; stable, so documents stay in order within a term.
-    const pTerm = this.pTerm.view();
+    const mem = this.sortedBuffer();
+    const inRun = (run: { starts: Uint32Array }, tid: number) =>
+      tid + 1 < run.starts.length ? run.starts[tid + 1]! - run.starts[tid]! : 0;
     const termDf = new Uint32Array(numTerms);
-    for (let p = 0; p < numPostings; p++) termDf[rank[pTerm[p]!]!]!++;
+    for (let r = 0; r < numTerms; r++) {
+      const tid = order[r]!;
+      let df = inRun(mem, tid);
+      for (const run of this.runs) df += inRun(run, tid);
+      termDf[r] = df;
+    }
     const termPostStart = new Uint32Array(numTerms + 1);
     for (let r = 0; r < numTerms; r++) termPostStart[r + 1] = termPostStart[r]! + termDf[r]!;
-    const fill = termPostStart.slice(0, numTerms);
-    const where = new Uint32Array(numPostings);
-    const postDocs = new Uint32Array(numPostings);
-    const postTf = new Uint8Array(numPostings * COLUMNS);
-    const pDoc = this.pDoc.view();
-    const pTf = this.pTf.view();
-    for (let p = 0; p < numPostings; p++) {
-      const at = fill[rank[pTerm[p]!]!]!++;
-      where[p] = at;
-      postDocs[at] = pDoc[p]!;
-      const packed = pTf[p]!;
-      for (let c = 0; c < COLUMNS; c++) postTf[at * COLUMNS + c] = (packed >>> (8 * c)) & 0xff;
-    }
-    const overflow = new Float64Array(this.overflow.length * 2);
-    const exact = new Map<number, number>();
-    this.overflow.forEach(([p, c, n], i) => {
-      const key = where[p]! * COLUMNS + c;
-      overflow[2 * i] = key;
-      overflow[2 * i + 1] = n;
-      exact.set(key, n);
-    });
+    const termBlockStart = new Uint32Array(numTerms + 1);
+    for (let r = 0; r < numTerms; r++) termBlockStart[r + 1] = termBlockStart[r]! + Math.ceil(termDf[r]! / BLOCK_SIZE);
+    const numBlocks = termBlockStart[numTerms]!;
 
-    // Blocks and their bounds under each bound weight vector.
     const numDocs = this.docIds.length;
     const docLen = this.docLen.view();
     const avgdl = this.totalTokens / numDocs;
     const norm = new Float64Array(numDocs);
     for (let d = 0; d < numDocs; d++) norm[d] = lengthNorm(docLen[d]!, avgdl);
-    const termBlockStart = new Uint32Array(numTerms + 1);
-    for (let r = 0; r < numTerms; r++) termBlockStart[r + 1] = termBlockStart[r]! + Math.ceil(termDf[r]! / BLOCK_SIZE);
-    const numBlocks = termBlockStart[numTerms]!;
-    const nb = BOUND_WEIGHTS.length;
-    const blockLastDoc = new Uint32Array(numBlocks);
-    const blockBound = new Float64Array(numBlocks * nb);
-    const termBound = new Float64Array(numTerms * nb);
-    const tf = (p: number, c: number) => {
-      const v = postTf[p * COLUMNS + c]!;
-      return v === TF_OVERFLOW ? exact.get(p * COLUMNS + c)! : v;
-    };
-    for (let r = 0; r < numTerms; r++) {
-      const start = termPostStart[r]!;
-      const end = termPostStart[r + 1]!;
-      for (let blk = termBlockStart[r]!, s = start; s < end; blk++, s += BLOCK_SIZE) {
-        const e = Math.min(end, s + BLOCK_SIZE);
-        blockLastDoc[blk] = postDocs[e - 1]!;
-        for (let v = 0; v < nb; v++) {
-          const w = BOUND_WEIGHTS[v]!;
-          let max = 0;
-          for (let p = s; p < e; p++) {
-            let f = 0;
-            for (let c = 0; c < COLUMNS; c++) f += w[c]! * tf(p, c);
-            const g = tfFactor(f, norm[postDocs[p]!]!);
-            if (g > max) max = g;
-          }
-          blockBound[blk * nb + v] = max;
-          if (max > termBound[r * nb + v]!) termBound[r * nb + v] = max;
-        }
-      }
-    }
-    const data: PostingsData = {
+    // Exact counts of capped ones, by (term, document, column); their keys in the file come as they pass.
+    const overflowAt = new Map<string, number>();
+    this.overflow.forEach(([tid, doc, c], i) => overflowAt.set(`${tid}:${doc}:${c}`, i));
+    const overflow = new Float64Array(this.overflow.length * 2);
+    const boundWeights = BOUND_WEIGHTS.map((w) => [...w]);
+    const header = postingsHeader({
       numDocs,
       numTerms,
       numPostings,
       numBlocks,
       totalTokens: this.totalTokens,
-      boundWeights: BOUND_WEIGHTS.map((w) => [...w]),
-      docIds: this.docIds.view(),
-      docLen,
-      termByteOffsets,
-      termBytes,
-      termDf,
-      termPostStart,
-      termBlockStart,
-      termBound,
-      postDocs,
-      postTf,
-      blockLastDoc,
-      blockBound,
-      overflow,
-    };
-    writePostingsFile(path, data);
+      boundWeights,
+      numOverflow: this.overflow.length,
+      termByteCount: termBytes.length,
+    });
+    const l = layout(path, header);
+    const nb = BOUND_WEIGHTS.length;
+    const blockLastDoc = new Uint32Array(numBlocks);
+    const blockBound = new Float64Array(numBlocks * nb);
+    const termBound = new Float64Array(numTerms * nb);
+
+    const fd = openSync(path, 'w');
+    const runFds = this.runs.map((run) => openSync(run.path, 'r'));
+    try {
+      writeAll(fd, Buffer.from(POSTINGS_MAGIC, 'latin1'), 0);
+      writeAll(fd, bytes(header), 8);
+      const put = (name: keyof typeof l.at, v: ArrayBufferView) => writeAll(fd, bytes(v), l.at[name].offset);
+      put('boundWeights', new Float64Array(boundWeights.flat()));
+      put('docIds', this.docIds.view());
+      put('docLen', docLen);
+      put('termByteOffsets', termByteOffsets);
+      put('termBytes', termBytes);
+      put('termDf', termDf);
+      put('termPostStart', termPostStart);
+      put('termBlockStart', termBlockStart);
+      const docsOut = new SectionWriter(fd, l.at.postDocs.offset);
+      const tfOut = new SectionWriter(fd, l.at.postTf.offset);
+      for (let r = 0; r < numTerms; r++) {
+        const tid = order[r]!;
+        const df = termDf[r]!;
+        const docs = new Uint32Array(df);
+        const tfs = new Uint32Array(df);
+        let at = 0;
+        this.runs.forEach((run, i) => {
+          const n = inRun(run, tid);
+          if (n === 0) return;
+          const s = run.starts[tid]!;
+          readAll(runFds[i]!, new Uint8Array(docs.buffer, at * 4, n * 4), s * 4);
+          readAll(runFds[i]!, new Uint8Array(tfs.buffer, at * 4, n * 4), (run.count + s) * 4);
+          at += n;
+        });
+        const n = inRun(mem, tid);
+        docs.set(mem.docs.subarray(mem.starts[tid], mem.starts[tid]! + n), at);
+        tfs.set(mem.tfs.subarray(mem.starts[tid], mem.starts[tid]! + n), at);
+        // Column counts, capped ones exact; the overflow table's keys are positions in the file.
+        const base = termPostStart[r]!;
+        const tf = (p: number, c: number) => {
+          const v = (tfs[p]! >>> (8 * c)) & 0xff;
+          if (v !== TF_OVERFLOW) return v;
+          const i = overflowAt.get(`${tid}:${docs[p]}:${c}`)!;
+          overflow[2 * i] = (base + p) * COLUMNS + c;
+          overflow[2 * i + 1] = this.overflow[i]![3];
+          return this.overflow[i]![3];
+        };
+        for (let blk = termBlockStart[r]!, s = 0; s < df; blk++, s += BLOCK_SIZE) {
+          const e = Math.min(df, s + BLOCK_SIZE);
+          blockLastDoc[blk] = docs[e - 1]!;
+          for (let v = 0; v < nb; v++) {
+            const w = BOUND_WEIGHTS[v]!;
+            let max = 0;
+            for (let p = s; p < e; p++) {
+              let f = 0;
+              for (let c = 0; c < COLUMNS; c++) f += w[c]! * tf(p, c);
+              const g = tfFactor(f, norm[docs[p]!]!);
+              if (g > max) max = g;
+            }
+            blockBound[blk * nb + v] = max;
+            if (max > termBound[r * nb + v]!) termBound[r * nb + v] = max;
+          }
+        }
+        docsOut.write(bytes(docs));
+        // Packed little-endian, a posting's four counts are its four bytes, in column order.
+        tfOut.write(bytes(tfs));
+      }
+      docsOut.flush();
+      tfOut.flush();
+      put('termBound', termBound);
+      put('blockLastDoc', blockLastDoc);
+      put('blockBound', blockBound);
+      put('overflow', overflow);
+      ftruncateSync(fd, l.size); // the last section's padding
+    } finally {
+      for (const f of runFds) closeSync(f);
+      closeSync(fd);
+    }
     return { terms: numTerms, postings: numPostings };
   }
 
-  /** Frees the tokenizer without writing (a build that failed). */
+  private removeRuns(): void {
+    for (const run of this.runs) rmSync(run.path, { force: true });
+    this.runs.length = 0;
+    if (this.ownSpillDir && this.spillDir) rmSync(this.spillDir, { recursive: true, force: true });
+  }
+
+  /** Frees the tokenizer and removes the run files without writing (a build that failed). */
   discard(): void {
     this.tokenizer.close();
+    this.removeRuns();
+  }
+}
+
+function bytes(v: ArrayBufferView): Uint8Array {
+  return new Uint8Array(v.buffer, v.byteOffset, v.byteLength);
+}
+
+function writeAll(fd: number, b: Uint8Array, position: number): void {
+  for (let done = 0; done < b.byteLength; ) done += writeSync(fd, b, done, b.byteLength - done, position + done);
+}
+
+function readAll(fd: number, b: Uint8Array, position: number): void {
+  for (let done = 0; done < b.byteLength; ) {
+    const n = readSync(fd, b, done, b.byteLength - done, position + done);
+    if (n === 0) throw new Error('a postings run file is shorter than written');
+    done += n;
+  }
+}
+
+/** Appends to one section of the file through a 1 MiB buffer. */
+class SectionWriter {
+  private readonly buf = new Uint8Array(1 << 20);
+  private used = 0;
+  constructor(
+    private readonly fd: number,
+    private position: number,
+  ) {}
+  write(b: Uint8Array): void {
+    if (this.used + b.byteLength > this.buf.byteLength) this.flush();
+    if (b.byteLength > this.buf.byteLength) {
+      writeAll(this.fd, b, this.position);
+      this.position += b.byteLength;
+      return;
+    }
+    this.buf.set(b, this.used);
+    this.used += b.byteLength;
+  }
+  flush(): void {
+    writeAll(this.fd, this.buf.subarray(0, this.used), this.position);
+    this.position += this.used;
+    this.used = 0;
   }
 }

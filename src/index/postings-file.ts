@@ -1,9 +1,10 @@
-import { closeSync, fstatSync, openSync, readFileSync, readSync, writeFileSync } from 'node:fs';
+import { closeSync, fstatSync, openSync, readFileSync, readSync } from 'node:fs';
 
 /**
  * The lexical postings of an index (`lexical.postings`), the data the pruned BM25 scorer reads: one
- * flat little-endian file, read whole into typed arrays. FTS5 in `meta.sqlite` holds the same tokens;
- * this file holds them in the shape top-k scoring needs:
+ * flat little-endian file (written by `PostingsBuilder.write`), held in memory or read a term at a
+ * time. FTS5 in `meta.sqlite` holds the same tokens; this file holds them in the shape top-k scoring
+ * needs:
  *
  * - per document (numbered 0..N-1 in build order): its thread id and its length in tokens (all
  *   columns, as FTS5's `xColumnSize(-1)` counts);
@@ -38,6 +39,33 @@ export const BOUND_WEIGHTS: ReadonlyArray<readonly number[]> = [
   [1, 1, 1, 1],
 ];
 const HEADER_FIELDS = 16;
+
+/** The file's header (after the magic): its version and counts. */
+export function postingsHeader(d: {
+  numDocs: number;
+  numTerms: number;
+  numPostings: number;
+  numBlocks: number;
+  totalTokens: number;
+  boundWeights: readonly (readonly number[])[];
+  numOverflow: number;
+  termByteCount: number;
+}): Float64Array {
+  const header = new Float64Array(HEADER_FIELDS);
+  header.set([
+    POSTINGS_VERSION,
+    d.numDocs,
+    d.numTerms,
+    d.numPostings,
+    d.numBlocks,
+    d.totalTokens,
+    BLOCK_SIZE,
+    d.boundWeights.length,
+    d.numOverflow,
+    d.termByteCount,
+  ]);
+  return header;
+}
 
 /** The file's contents as typed arrays. */
 export interface PostingsData {
@@ -80,46 +108,6 @@ export function tfFactor(f: number, norm: number): number {
 export function fts5Idf(numDocs: number, df: number): number {
   const idf = Math.log((numDocs - df + 0.5) / (df + 0.5));
   return idf <= 0 ? 1e-6 : idf;
-}
-
-export function writePostingsFile(path: string, d: PostingsData): void {
-  const header = new Float64Array(HEADER_FIELDS);
-  header.set([
-    POSTINGS_VERSION,
-    d.numDocs,
-    d.numTerms,
-    d.numPostings,
-    d.numBlocks,
-    d.totalTokens,
-    BLOCK_SIZE,
-    d.boundWeights.length,
-    d.overflow.length / 2,
-    d.termBytes.length,
-  ]);
-  const parts: Uint8Array[] = [Buffer.from(POSTINGS_MAGIC, 'latin1'), bytes(header)];
-  const sections: ArrayBufferView[] = [
-    new Float64Array(d.boundWeights.flat()),
-    d.docIds,
-    d.docLen,
-    d.termByteOffsets,
-    d.termBytes,
-    d.termDf,
-    d.termPostStart,
-    d.termBlockStart,
-    d.termBound,
-    d.postDocs,
-    d.postTf,
-    d.blockLastDoc,
-    d.blockBound,
-    d.overflow,
-  ];
-  for (const s of sections) {
-    const b = bytes(s);
-    parts.push(b);
-    const pad = (8 - (b.byteLength % 8)) % 8;
-    if (pad) parts.push(new Uint8Array(pad));
-  }
-  writeFileSync(path, Buffer.concat(parts));
 }
 
 /** Reads a postings file whole; throws an Error naming the file when it is not one, another version, or cut short. */
@@ -165,7 +153,7 @@ export function openPostingsFile(path: string, holdBelowBytes = HOLD_POSTINGS_BE
 }
 
 /** Where each section of the layout starts, given the header (see `writePostingsFile`). */
-function layout(path: string, header: Float64Array, size: number) {
+export function layout(path: string, header: Float64Array, size?: number) {
   if (header[0] !== POSTINGS_VERSION) {
     throw new Error(`${path} has postings version ${header[0]}; this snippet-search reads version ${POSTINGS_VERSION}`);
   }
@@ -193,12 +181,12 @@ function layout(path: string, header: Float64Array, size: number) {
   let offset = 8 + HEADER_FIELDS * 8;
   for (const [name, [width, n]] of Object.entries(counts) as Array<[keyof typeof counts, readonly [number, number]]>) {
     const bytes = width * n;
-    if (offset + bytes > size) throw new Error(`${path} is truncated`);
+    if (size !== undefined && offset + bytes > size) throw new Error(`${path} is truncated`);
     at[name] = { offset, bytes, n };
     offset += bytes + ((8 - (bytes % 8)) % 8);
   }
-  if (offset !== size) throw new Error(`${path} has ${size - offset} unexpected trailing bytes`);
-  return { at, numDocs: numDocs!, numTerms: numTerms!, numPostings: numPostings!, numBlocks: numBlocks!, totalTokens: totalTokens!, numBounds: numBounds! };
+  if (size !== undefined && offset !== size) throw new Error(`${path} has ${size - offset} unexpected trailing bytes`);
+  return { size: offset, at, numDocs: numDocs!, numTerms: numTerms!, numPostings: numPostings!, numBlocks: numBlocks!, totalTokens: totalTokens!, numBounds: numBounds! };
 }
 
 type Section = { offset: number; bytes: number; n: number };
@@ -280,8 +268,4 @@ function lazyFile(path: string, fd: number, size: number): PostingsFile {
       open = false;
     },
   };
-}
-
-function bytes(v: ArrayBufferView): Uint8Array {
-  return new Uint8Array(v.buffer, v.byteOffset, v.byteLength);
 }

@@ -1,0 +1,65 @@
+import assert from 'node:assert/strict';
+import { mkdtempSync, readdirSync, readFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { before, test } from 'node:test';
+import { readJsonlCorpus } from '../../src/corpus/jsonl-reader.js';
+import { toDocument } from '../../src/corpus/to-document.js';
+import { PostingsBuilder } from '../../src/index/postings-builder.js';
+import { Postings } from '../../src/index/postings.js';
+import { lexicalText } from '../../src/text/lexical.js';
+import { CORPUS } from '../helpers/small-index.js';
+
+/** 3,000 real threads as the build adds them, and a few with column counts of 255 and more. */
+let docs: Array<[number, string[]]>;
+before(async () => {
+  docs = [];
+  for await (const t of readJsonlCorpus(CORPUS)) {
+    const d = toDocument(t);
+    docs.push([d.id, [lexicalText(d.title), lexicalText(d.body), lexicalText(d.bestAnswer), d.keyword ? lexicalText(d.keyword) : '']]);
+    if (docs.length === 3000) break;
+  }
+  docs.splice(1000, 0, [1, ['loop loop', 'loop '.repeat(300), 'x', '']], [2, ['a', 'b', 'loop '.repeat(1000), 'KeyError']]);
+});
+
+function build(opts: ConstructorParameters<typeof PostingsBuilder>[0], file: string): { builder: PostingsBuilder; runsSeen: number } {
+  const builder = new PostingsBuilder(opts);
+  let runsSeen = 0;
+  for (const [id, cols] of docs) {
+    builder.add(id, cols);
+    if (opts?.spillDir) runsSeen = Math.max(runsSeen, readdirSync(opts.spillDir).filter((f) => f.endsWith('.tmp')).length);
+  }
+  builder.write(file);
+  return { builder, runsSeen };
+}
+
+test('postings builder: spilling runs to disk writes the very bytes of building in memory', () => {
+  const dir = mkdtempSync(join(tmpdir(), 'postings-builder-'));
+  build({}, join(dir, 'memory'));
+  const spillDir = mkdtempSync(join(tmpdir(), 'postings-runs-'));
+  // 64 KiB: ~5,500 postings a run, dozens of runs
+  const { builder, runsSeen } = build({ memoryBudgetBytes: 64 * 1024, spillDir }, join(dir, 'spilled'));
+  assert.ok(builder.spills >= 20, `${builder.spills} runs`);
+  assert.equal(runsSeen, builder.spills, 'run files were not on disk while building');
+  assert.deepEqual(readdirSync(spillDir), [], 'run files left after write');
+  assert.ok(readFileSync(join(dir, 'spilled')).equals(readFileSync(join(dir, 'memory'))), 'the files differ');
+  // and the counts of 255+ spilled with the rest score from the overflow table
+  const p = Postings.open(join(dir, 'spilled'));
+  assert.ok(p.data.overflow.length >= 4);
+  const hits = p.exhaustiveTopK([{ term: 'loop', count: 1 }], [1, 1, 1, 1], 2);
+  assert.deepEqual(
+    hits.map((h) => h.id),
+    [2, 1],
+  );
+  p.close();
+});
+
+test('postings builder: a discarded build leaves no run files', () => {
+  const spillDir = mkdtempSync(join(tmpdir(), 'postings-runs-'));
+  const builder = new PostingsBuilder({ memoryBudgetBytes: 64 * 1024, spillDir });
+  for (const [id, cols] of docs.slice(0, 1500)) builder.add(id, cols);
+  assert.ok(builder.spills > 0);
+  assert.ok(readdirSync(spillDir).length > 0);
+  builder.discard();
+  assert.deepEqual(readdirSync(spillDir), []);
+});
