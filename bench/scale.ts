@@ -60,11 +60,7 @@ export async function runScale(args: string[]): Promise<void> {
     say(`[${size}] writing the corpus…`);
     await writeSyntheticCorpus(real, corpus, size, 42);
     say(`[${size}] building the index (child process)…`);
-    const built = await child<{ buildSeconds: number; threads: number; maxRssMb: number }>([
-      '--child-build',
-      corpus,
-      join(dir, 'index'),
-    ]);
+    const built = await buildInChild(corpus, join(dir, 'index'));
     const indexMb = dirMb(join(dir, 'index'));
     say(`[${size}] built in ${built.buildSeconds} s, ${indexMb} MB; serving ${queries} queries (child process)…`);
     const served = await child<
@@ -98,6 +94,15 @@ function dirMb(dir: string): number {
   return round(readdirSync(dir).reduce((n, f) => n + statSync(join(dir, f)).size, 0) / 2 ** 20, 1);
 }
 
+/** Builds an index in a child process: its seconds, threads and peak RSS (every thread of the build). */
+export function buildInChild(
+  corpus: string,
+  out: string,
+  opts: { dense?: boolean } = {},
+): Promise<{ buildSeconds: number; threads: number; maxRssMb: number }> {
+  return child(['--child-build', corpus, out, opts.dense === false ? 'bm25' : 'dense']);
+}
+
 /** Runs this file in a child process in one of its modes; its last stdout line is the JSON result. */
 function child<T>(args: string[]): Promise<T> {
   return new Promise((resolve, reject) => {
@@ -116,8 +121,8 @@ function child<T>(args: string[]): Promise<T> {
 
 const maxRssMb = () => round(process.resourceUsage().maxRSS / 1024, 0);
 
-async function childBuild(corpus: string, out: string): Promise<void> {
-  const encoder = await OnnxEncoder.load(defaultModelDir(), { threads: 1 });
+async function childBuild(corpus: string, out: string, dense: boolean): Promise<void> {
+  const encoder = dense ? await OnnxEncoder.load(defaultModelDir(), { threads: 1 }) : null;
   let last = 0;
   const started = performance.now();
   const manifest = await buildIndex({
@@ -174,7 +179,7 @@ async function childServe(indexDir: string, nQueries: number, nFts5: number): Pr
 
 if (process.argv[1] && existsSync(process.argv[1]) && fileURLToPath(import.meta.url) === process.argv[1]) {
   const [mode, ...rest] = process.argv.slice(2);
-  if (mode === '--child-build') await childBuild(rest[0]!, rest[1]!);
+  if (mode === '--child-build') await childBuild(rest[0]!, rest[1]!, rest[2] !== 'bm25');
   else if (mode === '--child-serve') await childServe(rest[0]!, Number(rest[1]), Number(rest[2]));
   else {
     await runScale(process.argv.slice(2));
