@@ -20,7 +20,7 @@ import { fileURLToPath } from 'node:url';
 import { OnnxEncoder } from '../src/encoder/onnx-encoder.js';
 import { openEngine } from '../src/engine.js';
 import { buildIndex } from '../src/index/build-index.js';
-import { DEFAULT_HNSW } from '../src/index/dense-index.js';
+import { DEFAULT_HNSW, scaledEfSearch } from '../src/index/dense-index.js';
 import { buildQuery } from '../src/query/build-query.js';
 import { defaultCorpus, defaultModelDir } from '../src/paths.js';
 import { extrapolate, type ScaleRow } from './extrapolate.js';
@@ -158,11 +158,11 @@ async function childServe(indexDir: string, nQueries: number, nFts5: number): Pr
   const fts5 = await measureLatency(fts, 'bm25', queries.slice(0, nFts5), 3);
   fts.close();
   say(`  bm25 ${bm25.p50} ms, dense ${dense.p50} ms, hybrid ${hybrid.p50}/${hybrid.p99} ms, fts5 ${fts5.p50} ms`);
-  // HNSW recall@10 at the index's efSearch against exact search, on 100 queries as the product encodes them.
+  // HNSW recall@10 at the index's efSearch (as the dense retriever searches it) against exact search, on 100 queries as the product encodes them.
   const texts = queries.slice(0, 100).map((q) => buildQuery(q, 'comment').query.text);
   const qvecs = await encoder.encode(texts, 'query');
   const exact = exactTopK(engine.index.vectors!, qvecs).top;
-  engine.index.dense!.setEf(DEFAULT_HNSW.efSearch);
+  engine.index.dense!.setEf(scaledEfSearch(DEFAULT_HNSW.efSearch, engine.index.documentCount));
   const got = qvecs.map((q) => engine.index.dense!.searchKnn(Array.from(q), 10).neighbors);
   const result = {
     serveRssMb,

@@ -3,7 +3,7 @@ import { existsSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import type { DocumentEncoder } from '../encoder/types.js';
 import type { Document } from '../types.js';
-import { DEFAULT_HNSW, openDenseIndex, type Hnsw } from './dense-index.js';
+import { DEFAULT_HNSW, openDenseIndex, scaledEfSearch, type Hnsw } from './dense-index.js';
 import { openDenseVectors, VECTORS_FILE, type DenseVectors } from './dense-vectors.js';
 import { HNSW_FILE, IndexError, readManifest, rebuildHint, SQLITE_FILE, type Manifest } from './manifest.js';
 import { POSTINGS_FILE } from './postings-file.js';
@@ -88,8 +88,8 @@ export function openIndex(dirIn: string, opts: OpenOptions = {}): SearchIndex {
     }
     const file = join(dir, HNSW_FILE);
     try {
-      // efSearch is a query-time choice: the current default, whatever the index was built with.
-      dense = openDenseIndex(file, manifest.encoder.dim, DEFAULT_HNSW.efSearch);
+      // efSearch is a query-time choice: the current default (wider for a large index), whatever the index was built with.
+      dense = openDenseIndex(file, manifest.encoder.dim, scaledEfSearch(DEFAULT_HNSW.efSearch, manifest.counts.documents));
     } catch (err) {
       db.close();
       throw new IndexError(`The index at ${dir} is corrupt (${HNSW_FILE}: ${(err as Error).message}). ${rebuildHint(dir)}`);

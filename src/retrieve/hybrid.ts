@@ -1,3 +1,4 @@
+import { scaledEfSearch } from '../index/dense-index.js';
 import type { SearchIndex } from '../index/open-index.js';
 import type { Query } from '../types.js';
 import type { DenseRetriever } from './dense.js';
@@ -82,13 +83,15 @@ export function fusionWeights(query: Query, opts: HybridOptions): FusionWeights 
  * `fusionWeights`.
  */
 export function createHybridRetriever(
-  index: Pick<SearchIndex, 'keywordOf'>,
+  index: Pick<SearchIndex, 'keywordOf' | 'documentCount'>,
   bm25: Retriever,
   dense: DenseRetriever,
   options: Partial<HybridOptions> = {},
   errorLineBm25: Retriever | null = null,
 ): Retriever {
   const opts = { ...DEFAULT_HYBRID, ...options };
+  // A large index's graph needs a wider beam for the same recall (see `scaledEfSearch`).
+  const efSearch = scaledEfSearch(opts.denseEfSearch, index.documentCount);
   return {
     name: 'hybrid',
     async search(query: Query, so: SearchOptions): Promise<ScoredId[]> {
@@ -97,7 +100,7 @@ export function createHybridRetriever(
       const withErrorLeg = errorLineBm25 !== null && query.errorLine.trim() !== '';
       const [lex, sem, vec, err] = await Promise.all([
         bm25.search(query, leg),
-        dense.search(query, { ...leg, efSearch: opts.denseEfSearch }),
+        dense.search(query, { ...leg, efSearch }),
         query.text.trim() ? dense.embed(query) : Promise.resolve(null),
         withErrorLeg ? errorLineBm25.search(query, leg) : Promise.resolve([]),
       ]);

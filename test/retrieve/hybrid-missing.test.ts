@@ -2,6 +2,7 @@ import assert from 'node:assert/strict';
 import { test } from 'node:test';
 import { buildQuery } from '../../src/query/build-query.js';
 import type { DenseRetriever } from '../../src/retrieve/dense.js';
+import { scaledEfSearch } from '../../src/index/dense-index.js';
 import { createHybridRetriever, missingScore } from '../../src/retrieve/hybrid.js';
 import type { Retriever, ScoredId } from '../../src/retrieve/types.js';
 
@@ -29,7 +30,7 @@ test('how a thread only the dense leg found is placed depends on that quantile, 
     embed: async () => new Float32Array([1]),
     similarity: (_v, id) => 0.3 + 0.01 * (12 - id),
   };
-  const index = { keywordOf: () => null };
+  const index = { keywordOf: () => null, documentCount: 12 };
   const query = buildQuery('how do I merge two dicts in python').query;
   const rankOf100 = async (missingQuantile: number) => {
     const hybrid = createHybridRetriever(index, lexical, dense, { missingQuantile }, null);
@@ -38,4 +39,27 @@ test('how a thread only the dense leg found is placed depends on that quantile, 
   assert.equal(await rankOf100(0), 4, 'imputed at the lowest lexical score: below threads 1-4');
   assert.equal(await rankOf100(0.5), 2, 'imputed at the median: above threads 3 and 4');
   assert.equal(await rankOf100(1), 1, 'imputed at the top lexical score: second only to thread 1');
+});
+
+test("the dense leg's beam widens with the index: 320 up to 250k threads, × √(threads/250k) beyond", async () => {
+  assert.equal(scaledEfSearch(512, 43_795), 512);
+  assert.equal(scaledEfSearch(512, 250_000), 512);
+  assert.equal(scaledEfSearch(512, 1_000_000), 1024);
+  assert.equal(scaledEfSearch(320, 4_000_000), 1280);
+  const asked: Array<number | undefined> = [];
+  const lexical: Retriever = { name: 'bm25', search: async () => list([3, 2, 1]) };
+  const dense: DenseRetriever = {
+    name: 'dense',
+    search: async (_q, so) => {
+      asked.push(so.efSearch);
+      return [{ id: 1, score: 0.5 }];
+    },
+    embed: async () => new Float32Array([1]),
+    similarity: () => 0.1,
+  };
+  const query = buildQuery('KeyError: x').query;
+  for (const documentCount of [43_795, 1_000_000]) {
+    await createHybridRetriever({ keywordOf: () => null, documentCount }, lexical, dense).search(query, { top: 10 });
+  }
+  assert.deepEqual(asked, [320, 640]);
 });
