@@ -158,6 +158,12 @@ export class DenseBuilder {
   /** `p`, or the pipeline's failure if that comes first. */
   private settle<T>(p: Promise<T>): Promise<T> {
     this.check();
-    return Promise.race([p, new Promise<never>((_, reject) => this.onFailure.push(reject))]);
+    let onFailure!: (err: Error) => void;
+    const failed = new Promise<never>((_, reject) => (onFailure = reject));
+    this.onFailure.push(onFailure);
+    // Once `p` settles its listener goes: a long build waits once per batch.
+    return Promise.race([p, failed]).finally(() => {
+      this.onFailure = this.onFailure.filter((f) => f !== onFailure);
+    });
   }
 }
