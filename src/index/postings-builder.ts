@@ -44,7 +44,7 @@ class GrowingU32 {
   length = 0;
   push(v: number): void {
     if (this.length === this.data.length) {
-      const next = new Uint32Array(this.data.length * 2);
+      const next = new Uint32Array(Math.max(1024, this.data.length * 2));
       next.set(this.data);
       this.data = next;
     }
@@ -228,6 +228,7 @@ export class PostingsBuilder {
     for (let r = 0; r < numTerms; r++) termBytes.set(encoded[order[r]!]!, termByteOffsets[r]!);
 
     const mem = this.sortedBuffer();
+    this.release();
     const inRun = (run: { starts: Uint32Array }, tid: number) =>
       tid + 1 < run.starts.length ? run.starts[tid + 1]! - run.starts[tid]! : 0;
     const termDf = new Uint32Array(numTerms);
@@ -265,9 +266,14 @@ export class PostingsBuilder {
     });
     const l = layout(path, header);
     const nb = BOUND_WEIGHTS.length;
-    const blockLastDoc = new Uint32Array(numBlocks);
-    const blockBound = new Float64Array(numBlocks * nb);
     const termBound = new Float64Array(numTerms * nb);
+    // One term's postings at a time, in arrays as long as the longest term's (at most 8 bytes a document).
+    let maxDf = 0;
+    for (let r = 0; r < numTerms; r++) maxDf = Math.max(maxDf, termDf[r]!);
+    const termDocs = new Uint32Array(maxDf);
+    const termTfs = new Uint32Array(maxDf);
+    const lastDoc = new Uint32Array(1);
+    const bound = new Float64Array(nb);
 
     const fd = openSync(path, 'w');
     const runFds = this.runs.map((run) => openSync(run.path, 'r'));
@@ -285,11 +291,14 @@ export class PostingsBuilder {
       put('termBlockStart', termBlockStart);
       const docsOut = new SectionWriter(fd, l.at.postDocs.offset);
       const tfOut = new SectionWriter(fd, l.at.postTf.offset);
+      // Blocks come in file order, so their last documents and bounds stream too.
+      const lastDocOut = new SectionWriter(fd, l.at.blockLastDoc.offset);
+      const boundOut = new SectionWriter(fd, l.at.blockBound.offset);
       for (let r = 0; r < numTerms; r++) {
         const tid = order[r]!;
         const df = termDf[r]!;
-        const docs = new Uint32Array(df);
-        const tfs = new Uint32Array(df);
+        const docs = termDocs.subarray(0, df);
+        const tfs = termTfs.subarray(0, df);
         let at = 0;
         this.runs.forEach((run, i) => {
           const n = inRun(run, tid);
@@ -312,9 +321,10 @@ export class PostingsBuilder {
           overflow[2 * i + 1] = this.overflow[i]![3];
           return this.overflow[i]![3];
         };
-        for (let blk = termBlockStart[r]!, s = 0; s < df; blk++, s += BLOCK_SIZE) {
+        for (let s = 0; s < df; s += BLOCK_SIZE) {
           const e = Math.min(df, s + BLOCK_SIZE);
-          blockLastDoc[blk] = docs[e - 1]!;
+          lastDoc[0] = docs[e - 1]!;
+          lastDocOut.write(bytes(lastDoc));
           for (let v = 0; v < nb; v++) {
             const w = BOUND_WEIGHTS[v]!;
             let max = 0;
@@ -324,9 +334,10 @@ export class PostingsBuilder {
               const g = tfFactor(f, norm[docs[p]!]!);
               if (g > max) max = g;
             }
-            blockBound[blk * nb + v] = max;
+            bound[v] = max;
             if (max > termBound[r * nb + v]!) termBound[r * nb + v] = max;
           }
+          boundOut.write(bytes(bound));
         }
         docsOut.write(bytes(docs));
         // Packed little-endian, a posting's four counts are its four bytes, in column order.
@@ -334,9 +345,9 @@ export class PostingsBuilder {
       }
       docsOut.flush();
       tfOut.flush();
+      lastDocOut.flush();
+      boundOut.flush();
       put('termBound', termBound);
-      put('blockLastDoc', blockLastDoc);
-      put('blockBound', blockBound);
       put('overflow', overflow);
       ftruncateSync(fd, l.size); // the last section's padding
     } finally {
@@ -344,6 +355,14 @@ export class PostingsBuilder {
       closeSync(fd);
     }
     return { terms: numTerms, postings: numPostings };
+  }
+
+  /** Drops the unsorted buffer (once `write` has its sorted copy). */
+  private release(): void {
+    for (const a of [this.pTerm, this.pDoc, this.pTf]) {
+      a.data = new Uint32Array(0);
+      a.length = 0;
+    }
   }
 
   private removeRuns(): void {

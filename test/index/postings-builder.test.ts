@@ -6,6 +6,7 @@ import { before, test } from 'node:test';
 import { readJsonlCorpus } from '../../src/corpus/jsonl-reader.js';
 import { toDocument } from '../../src/corpus/to-document.js';
 import { PostingsBuilder } from '../../src/index/postings-builder.js';
+import { BLOCK_SIZE, BOUND_WEIGHTS, COLUMNS, lengthNorm, readPostingsFile, TF_OVERFLOW, tfFactor } from '../../src/index/postings-file.js';
 import { Postings } from '../../src/index/postings.js';
 import { lexicalText } from '../../src/text/lexical.js';
 import { CORPUS } from '../helpers/small-index.js';
@@ -62,4 +63,45 @@ test('postings builder: a discarded build leaves no run files', () => {
   assert.ok(readdirSync(spillDir).length > 0);
   builder.discard();
   assert.deepEqual(readdirSync(spillDir), []);
+});
+
+test("postings builder: each block's last document and bounds are those of its postings", () => {
+  const dir = mkdtempSync(join(tmpdir(), 'postings-builder-'));
+  build({ memoryBudgetBytes: 64 * 1024, spillDir: mkdtempSync(join(tmpdir(), 'postings-runs-')) }, join(dir, 'spilled'));
+  const d = readPostingsFile(join(dir, 'spilled'));
+  const overflow = new Map<number, number>();
+  for (let i = 0; i < d.overflow.length; i += 2) overflow.set(d.overflow[i]!, d.overflow[i + 1]!);
+  const avgdl = d.totalTokens / d.numDocs;
+  const nb = BOUND_WEIGHTS.length;
+  assert.deepEqual(d.boundWeights, BOUND_WEIGHTS);
+  let overflowSeen = 0;
+  for (let t = 0; t < d.numTerms; t++) {
+    const start = d.termPostStart[t]!;
+    const end = d.termPostStart[t + 1]!;
+    assert.equal(d.termBlockStart[t + 1]! - d.termBlockStart[t]!, Math.ceil((end - start) / BLOCK_SIZE));
+    const termMax = new Array<number>(nb).fill(0);
+    for (let blk = d.termBlockStart[t]!, s = start; s < end; blk++, s += BLOCK_SIZE) {
+      const e = Math.min(end, s + BLOCK_SIZE);
+      assert.equal(d.blockLastDoc[blk], d.postDocs[e - 1], `term ${t} block ${blk}: last document`);
+      for (let v = 0; v < nb; v++) {
+        let max = 0;
+        for (let p = s; p < e; p++) {
+          let f = 0;
+          for (let c = 0; c < COLUMNS; c++) {
+            let n = d.postTf[p * COLUMNS + c]!;
+            if (n === TF_OVERFLOW) {
+              n = overflow.get(p * COLUMNS + c)!;
+              if (v === 0) overflowSeen++;
+            }
+            f += BOUND_WEIGHTS[v]![c]! * n;
+          }
+          max = Math.max(max, tfFactor(f, lengthNorm(d.docLen[d.postDocs[p]!]!, avgdl)));
+        }
+        assert.equal(d.blockBound[blk * nb + v], max, `term ${t} block ${blk}: bound ${v}`);
+        termMax[v] = Math.max(termMax[v]!, max);
+      }
+    }
+    assert.deepEqual([...d.termBound.subarray(t * nb, (t + 1) * nb)], termMax, `term ${t}: bounds`);
+  }
+  assert.equal(overflowSeen, d.overflow.length / 2);
 });
