@@ -152,7 +152,7 @@ export function openPostingsFile(path: string, holdBelowBytes = HOLD_POSTINGS_BE
   }
 }
 
-/** Where each section of the layout starts, given the header (see `writePostingsFile`). */
+/** Where each section of the layout starts, given the header (written by `PostingsBuilder.write`). */
 export function layout(path: string, header: Float64Array, size?: number) {
   if (header[0] !== POSTINGS_VERSION) {
     throw new Error(`${path} has postings version ${header[0]}; this snippet-search reads version ${POSTINGS_VERSION}`);
