@@ -162,7 +162,7 @@ for (const text of queries) {
   s = performance.now();
   const threads = createThreadCache(engine.index);
   const top = lexical.slice(0, 10);
-  for (const id of top) whyMatched(query, threads.document(id)!, undefined, threads.tokens(id)!);
+  for (const id of top) whyMatched(query, threads.summary(id)!, undefined, (t) => threads.has(id, t));
   answerConfidence(engine.index, query, top, undefined, threads);
   legs.results.push(performance.now() - s);
   // How much of the postings the pruned scorer touched (one more run of each leg, outside the timing).

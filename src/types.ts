@@ -73,6 +73,9 @@ export interface Document {
   answerCount: number;
 }
 
+/** What a ranked hit shows of its thread (read without the thread's text). */
+export type ThreadSummary = Pick<Document, 'id' | 'url' | 'title' | 'keyword' | 'answerUrl'>;
+
 export interface MatchReason {
   sameErrorType: boolean;
   sharedTerms: string[];

@@ -45,7 +45,7 @@ export interface EvaluateOptions {
  */
 export async function evaluate(
   queries: EvalQuery[],
-  index: Pick<SearchIndex, 'documentCount' | 'documentFrequency' | 'getDocument'>,
+  index: Pick<SearchIndex, 'documentCount' | 'documentFrequency' | 'getDocument' | 'getSummary' | 'threadHolds'>,
   retrievers: Retriever[],
   opts: EvaluateOptions = {},
 ): Promise<EvalReport> {

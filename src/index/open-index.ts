@@ -2,7 +2,7 @@ import Database from 'better-sqlite3';
 import { existsSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import type { DocumentEncoder } from '../encoder/types.js';
-import type { Document } from '../types.js';
+import type { Document, ThreadSummary } from '../types.js';
 import { DEFAULT_HNSW, openDenseIndex, scaledEfSearch, type Hnsw } from './dense-index.js';
 import { openDenseVectors, VECTORS_FILE, type DenseVectors } from './dense-vectors.js';
 import { HNSW_FILE, IndexError, readManifest, rebuildHint, SQLITE_FILE, type Manifest } from './manifest.js';
@@ -22,6 +22,13 @@ export interface SearchIndex {
   /** Threads in the index. */
   documentCount: number;
   getDocument(id: number): Document | null;
+  /** A thread's title, links and error type, without its text (what a ranked hit shows). */
+  getSummary(id: number): ThreadSummary | null;
+  /**
+   * Whether a thread's indexed text (title, body, best answer, error type) holds a lexical token, from
+   * the postings: no read of the thread, no tokenizing.
+   */
+  threadHolds(id: number, term: string): boolean;
   /** How many threads contain a lexical token (cached). */
   documentFrequency(term: string): number;
   /** The error type a thread's question names, or null. */
@@ -98,6 +105,7 @@ export function openIndex(dirIn: string, opts: OpenOptions = {}): SearchIndex {
     vectors = openPart(VECTORS_FILE, (path) => openDenseVectors(path, dim));
   }
   const getDoc = db.prepare('SELECT * FROM docs WHERE id = ?');
+  const getSummary = db.prepare('SELECT id, url, title, keyword, answer_url AS answerUrl FROM docs WHERE id = ?');
   const tagsStmt = db.prepare('SELECT tags FROM docs WHERE id = ?').pluck();
   // Few threads name an error type (1,652 of 43,795 in so-python): held in memory, the hybrid asks per candidate.
   const keywords = new Map(
@@ -118,6 +126,12 @@ export function openIndex(dirIn: string, opts: OpenOptions = {}): SearchIndex {
     getDocument(id) {
       const r = getDoc.get(id) as DocRow | undefined;
       return r ? rowToDocument(r) : null;
+    },
+    threadHolds(id, term) {
+      return postings.holds(term, id);
+    },
+    getSummary(id) {
+      return (getSummary.get(id) as ThreadSummary | undefined) ?? null;
     },
     documentFrequency(term) {
       return postings.documentFrequency(term);

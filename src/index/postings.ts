@@ -82,6 +82,11 @@ export class Postings {
   private acc: Float64Array | null = null;
   private seen: Uint8Array | null = null;
   private windowScratch: WindowScratch | null = null;
+  /** Document numbers in thread-id order (null: the ids ascend already); made on first use. */
+  private byId: Uint32Array | null | undefined;
+  /** `holds`' memory: recent terms' dictionary positions, and the last thread's document number. */
+  private readonly ranks = new Map<string, number>();
+  private lastHeld = { id: -1, doc: -1 };
   /** What the last `topK` did: postings of its terms, postings it scored, candidate documents. */
   stats = { postings: 0, scored: 0, candidates: 0 };
 
@@ -97,7 +102,7 @@ export class Postings {
     for (let d = 0; d < data.numDocs; d++) this.norm[d] = lengthNorm(data.docLen[d]!, this.avgdl);
     for (let i = 0; i < data.overflow.length; i += 2) this.overflow.set(data.overflow[i]!, data.overflow[i + 1]!);
     if (new Uint8Array(new Uint32Array([1]).buffer)[0] !== 1) throw new Error('the postings file needs a little-endian machine');
-    this.cache = file.heldDocs
+    this.cache = file.heldDocs || cacheBytes <= 0
       ? null
       : new LRUCache<number, Segment>({ maxSize: cacheBytes, sizeCalculation: (s) => s.docs.byteLength * 2 + 64 });
   }
@@ -160,6 +165,64 @@ export class Postings {
   documentFrequency(term: string): number {
     const r = this.lookup(term);
     return r < 0 ? 0 : this.data.termDf[r]!;
+  }
+
+  /**
+   * Whether the thread `id` holds `term` (in any column): a binary search of the term's block ends, then
+   * of one block of its postings (read from the file when they are not held, 512 bytes). The tokens a
+   * thread's lexical text indexes, asked one at a time without reading or tokenizing the thread.
+   */
+  holds(term: string | number, id: number): boolean {
+    let r: number | undefined = typeof term === 'number' ? term : this.ranks.get(term);
+    if (r === undefined) {
+      // A search asks for the same few terms in each of its threads.
+      if (this.ranks.size >= 4096) this.ranks.clear();
+      this.ranks.set(term as string, (r = this.lookup(term as string)));
+    }
+    if (this.lastHeld.id !== id) this.lastHeld = { id, doc: this.docOf(id) };
+    const d = this.lastHeld.doc;
+    if (r < 0 || d < 0) return false;
+    const { blockLastDoc, termBlockStart, termPostStart } = this.data;
+    let lo = termBlockStart[r]!;
+    let hi = termBlockStart[r + 1]! - 1;
+    while (lo < hi) {
+      const mid = (lo + hi) >>> 1;
+      if (blockLastDoc[mid]! < d) lo = mid + 1;
+      else hi = mid;
+    }
+    if (blockLastDoc[lo]! < d) return false;
+    const start = termPostStart[r]! + (lo - termBlockStart[r]!) * BLOCK_SIZE;
+    const end = Math.min(termPostStart[r + 1]!, start + BLOCK_SIZE);
+    const docs = this.file.heldDocs ? this.file.heldDocs.subarray(start, end) : this.file.read(start, end).docs;
+    let a = 0;
+    let b = docs.length - 1;
+    while (a <= b) {
+      const mid = (a + b) >>> 1;
+      const x = docs[mid]!;
+      if (x === d) return true;
+      if (x < d) a = mid + 1;
+      else b = mid - 1;
+    }
+    return false;
+  }
+
+  /** The document number of thread `id` in this file, or -1. */
+  docOf(id: number): number {
+    const ids = this.data.docIds;
+    // Built in thread-id order (a dump's Posts.xml is): the ids themselves are searched; else a sorted permutation.
+    if (this.byId === undefined) this.byId = ascending(ids) ? null : sortedPermutation(ids);
+    const order = this.byId;
+    let lo = 0;
+    let hi = ids.length - 1;
+    while (lo <= hi) {
+      const mid = (lo + hi) >>> 1;
+      const d = order ? order[mid]! : mid;
+      const x = ids[d]!;
+      if (x === id) return d;
+      if (x < id) lo = mid + 1;
+      else hi = mid - 1;
+    }
+    return -1;
   }
 
   /**
@@ -303,8 +366,25 @@ export class Postings {
             break;
           }
           const docs = tDocs[i]!;
+          // The first posting ≥ d (the block ends with one): galloping from where the term stands, so a
+          // near one costs a step or two and a far one a few halvings.
           let p = Math.max(pos[i]!, tStart[i]! + (b - tBlockStart[i]!) * BLOCK_SIZE);
-          while (docs[p]! < d) p++;
+          if (docs[p]! < d) {
+            const last = Math.min(tEnd[i]!, tStart[i]! + (b - tBlockStart[i]! + 1) * BLOCK_SIZE) - 1;
+            let step = 1;
+            let lo = p;
+            while (p + step < last && docs[p + step]! < d) {
+              lo = p + step;
+              step *= 2;
+            }
+            let hiP = Math.min(last, p + step);
+            p = lo + 1;
+            while (p < hiP) {
+              const mid = (p + hiP) >>> 1;
+              if (docs[mid]! < d) p = mid + 1;
+              else hiP = mid;
+            }
+          }
           pos[i] = p;
           at[i] = docs[p]!;
           if (at[i] === d) {
@@ -417,6 +497,18 @@ export class Postings {
     });
     return best;
   }
+}
+
+function ascending(a: Uint32Array): boolean {
+  for (let i = 1; i < a.length; i++) if (a[i - 1]! >= a[i]!) return false;
+  return true;
+}
+
+/** The positions of `a` ordered by their values. */
+function sortedPermutation(a: Uint32Array): Uint32Array {
+  const order = new Uint32Array(a.length);
+  for (let i = 0; i < a.length; i++) order[i] = i;
+  return order.sort((x, y) => a[x]! - a[y]!);
 }
 
 /** One term's postings: documents, and column counts four to a word. */

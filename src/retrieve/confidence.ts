@@ -34,7 +34,7 @@ export interface Confidence {
  * message's rare words carry the weight.
  */
 export function answerConfidence(
-  index: Pick<SearchIndex, 'documentCount' | 'documentFrequency' | 'getDocument'>,
+  index: Pick<SearchIndex, 'documentCount' | 'documentFrequency' | 'getDocument' | 'getSummary' | 'threadHolds'>,
   query: Query,
   ids: readonly number[],
   posted = POSTED_RESULTS,
@@ -61,11 +61,9 @@ export function answerConfidence(
   const total = weights.reduce((a, b) => a + b, 0);
   let best = 0;
   for (const id of ids.slice(0, posted)) {
-    const tokens = threads.tokens(id);
-    if (!tokens) continue;
     let got = 0;
     terms.forEach((t, i) => {
-      if (tokens.has(t)) got += weights[i]!;
+      if (threads.has(id, t)) got += weights[i]!;
     });
     best = Math.max(best, got / total);
   }

@@ -10,7 +10,7 @@ import { whyMatched } from './why-matched.js';
  * with the confidence).
  */
 export async function rankThreads(
-  index: Pick<SearchIndex, 'getDocument'>,
+  index: Pick<SearchIndex, 'getDocument' | 'getSummary' | 'threadHolds'>,
   retriever: Retriever,
   query: Query,
   opts: SearchOptions,
@@ -19,7 +19,7 @@ export async function rankThreads(
   const scored = await retriever.search(query, opts);
   const hits: Hit[] = [];
   for (const s of scored) {
-    const doc = threads.document(s.id);
+    const doc = threads.summary(s.id);
     if (!doc) continue;
     hits.push({
       id: doc.id,
@@ -28,7 +28,7 @@ export async function rankThreads(
       answerUrl: doc.answerUrl,
       score: Math.round(s.score * 1000) / 1000,
       retriever: retriever.name,
-      why: whyMatched(query, doc, undefined, threads.tokens(s.id)!),
+      why: whyMatched(query, doc, undefined, (token) => threads.has(s.id, token)),
     });
   }
   return hits;

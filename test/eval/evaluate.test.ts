@@ -3,6 +3,7 @@ import { test } from 'node:test';
 import { evaluate } from '../../src/eval/evaluate.js';
 import type { EvalQuery } from '../../src/eval/queries-file.js';
 import type { Retriever } from '../../src/retrieve/types.js';
+import { lexicalTokens } from '../../src/text/lexical.js';
 import type { Document } from '../../src/types.js';
 
 // Three threads: 1 speaks of the KeyError, 2 of the ValueError, 3 of nothing the queries say.
@@ -14,6 +15,8 @@ const docs: Record<number, string> = {
 const index = {
   documentCount: 3,
   documentFrequency: (t: string) => Object.values(docs).filter((d) => d.split(' ').includes(t)).length,
+  getSummary: (id: number) => index.getDocument(id),
+  threadHolds: (id: number, t: string) => (docs[id] ? lexicalTokens(docs[id]!).includes(t) : false),
   getDocument: (id: number): Document | null =>
     docs[id]
       ? {

@@ -12,6 +12,7 @@ import { POSTINGS_FILE } from '../../src/index/postings-file.js';
 import { Postings, type QueryTerm } from '../../src/index/postings.js';
 import { createSchema, FTS_FIELDS, FTS_TOKENIZER } from '../../src/index/schema.js';
 import { lexicalText } from '../../src/text/lexical.js';
+import { documentTokens } from '../../src/retrieve/thread-cache.js';
 import { buildQuery } from '../../src/query/build-query.js';
 import { DEFAULT_BM25, ERROR_LINE_BM25, selectTerms, type Bm25Options } from '../../src/retrieve/bm25.js';
 import { buildSmallIndex } from '../helpers/small-index.js';
@@ -193,4 +194,53 @@ test('postings read from the file a term at a time rank exactly as held ones, ho
     assert.throws(() => lazy.topK(queries[0]!.terms, queries[0]!.opts.weights, 10), /closed/);
   }
   held.close();
+});
+
+test("a thread holds a plain token exactly when its tokens do: held or read from the file, in id order or not", () => {
+  const path = join(idx.dir, POSTINGS_FILE);
+  const rows = idx.db
+    .prepare('SELECT * FROM docs ORDER BY id LIMIT 300')
+    .all() as Array<{ id: number; title: string; body: string; best_answer: string; keyword: string | null }>;
+  const docTokens = rows.map((r) => documentTokens({ title: r.title, body: r.body, bestAnswer: r.best_answer, keyword: r.keyword }));
+  const plain = (t: string) => /^[a-z0-9_]{1,64}$/.test(t);
+  // FTS5 folds words beyond ASCII (café → cafe): such a thread may hold a plain token its text lacks.
+  const ascii = rows.map((r) => [...`${r.title}${r.body}${r.best_answer}${r.keyword ?? ''}`].every((c) => c.charCodeAt(0) < 128));
+  for (const postings of [idx.postings, Postings.open(path, { holdBelowBytes: 0, cacheBytes: 0 })]) {
+    let held = 0;
+    let absent = 0;
+    rows.forEach((r, i) => {
+      for (const t of docTokens[i]!) {
+        if (!plain(t)) continue;
+        assert.ok(postings.holds(t, r.id), `${r.id} holds ${t}`);
+        held++;
+      }
+      if (!ascii[i]) return;
+      // Tokens of the neighbouring threads that this one lacks.
+      for (const t of docTokens[(i + 1) % rows.length]!) {
+        if (!plain(t) || docTokens[i]!.has(t)) continue;
+        assert.ok(!postings.holds(t, r.id), `${r.id} lacks ${t}`);
+        absent++;
+      }
+    });
+    assert.ok(held > 10_000 && absent > 3_000, `${held} held, ${absent} absent`);
+    assert.equal(postings.holds('exception', 999_999_999), false, 'a thread the index lacks');
+    assert.equal(postings.holds('no_such_token_here', rows[0]!.id), false);
+  }
+  // Thread ids added in descending order: found through a sorted permutation.
+  const dir = mkdtempSync(join(tmpdir(), 'postings-desc-'));
+  try {
+    const builder = new PostingsBuilder();
+    const ids = [900, 40, 700, 5, 31];
+    ids.forEach((id, i) => builder.add(id, [`title${i} shared`, `body ${id}`, '', '']));
+    builder.write(join(dir, POSTINGS_FILE));
+    const p = Postings.open(join(dir, POSTINGS_FILE));
+    ids.forEach((id, i) => {
+      assert.ok(p.holds(`title${i}`, id) && p.holds('shared', id) && p.holds(String(id), id), `${id}`);
+      assert.ok(!p.holds(`title${(i + 1) % ids.length}`, id), `${id} lacks title${(i + 1) % ids.length}`);
+    });
+    assert.equal(p.docOf(41), -1);
+    p.close();
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
 });

@@ -14,7 +14,8 @@ import { createDenseRetriever, type DenseRetriever } from '../../src/retrieve/de
 import { createHybridRetriever, DEFAULT_HYBRID } from '../../src/retrieve/hybrid.js';
 import { createBm25Retriever, ERROR_LINE_BM25 } from '../../src/retrieve/bm25.js';
 import { rankThreads } from '../../src/retrieve/rank.js';
-import { createThreadCache } from '../../src/retrieve/thread-cache.js';
+import { createThreadCache, documentTokens } from '../../src/retrieve/thread-cache.js';
+import { whyMatched } from '../../src/retrieve/why-matched.js';
 import { buildSmallIndex } from '../helpers/small-index.js';
 
 let encoder: DocumentEncoder;
@@ -121,16 +122,23 @@ test("a search's own efSearch is used for it alone; the hybrid's dense leg asks 
   assert.equal(hnsw.getEf(), indexEf);
 });
 
-test('a search reads and tokenizes each thread once; its hits and confidence are those of separate reads', async () => {
+test("a search reads each thread's summary once and no thread's text; its hits and confidence are those of separate reads", async () => {
   const reads: number[] = [];
+  const textReads: number[] = [];
   const counting = {
     getDocument: (id: number) => {
-      reads.push(id);
+      textReads.push(id);
       return engine.index.getDocument(id);
     },
+    getSummary: (id: number) => {
+      reads.push(id);
+      return engine.index.getSummary(id);
+    },
+    threadHolds: (id: number, t: string) => engine.index.threadHolds(id, t),
   };
   const retriever = engine.retriever('hybrid');
   let withReasons = 0;
+  let texts = 0;
   const titles = engine.index.db
     .prepare("SELECT title, error FROM docs WHERE error != '' ORDER BY id LIMIT 20")
     .all() as Array<{
@@ -139,17 +147,31 @@ test('a search reads and tokenizes each thread once; its hits and confidence are
   }>;
   for (const { title, error } of titles) {
     reads.length = 0;
+    textReads.length = 0;
     const { query } = buildQuery(`${title}\n${error}`, 'comment');
     const threads = createThreadCache(counting);
     const hits = await rankThreads(counting, retriever, query, { top: 5 }, threads);
     const ids = hits.map((h) => h.id);
     const confidence = answerConfidence(engine.index, query, ids, undefined, threads);
     assert.deepEqual([...reads].sort(), [...ids].sort(), 'each thread read once');
+    // A token beyond plain ASCII is checked against the thread's own tokens: its text is read, once.
+    assert.equal(new Set(textReads).size, textReads.length, 'no text read twice');
+    texts += textReads.length;
+    // The reasons and the confidence from the postings are those from each thread's own tokens.
+    for (const h of hits) {
+      const doc = engine.index.getDocument(h.id)!;
+      assert.deepEqual(whyMatched(query, doc), h.why, `why ${h.id}`);
+    }
+    const tokenized = {
+      ...engine.index,
+      threadHolds: (id: number, t: string) => documentTokens(engine.index.getDocument(id)!).has(t),
+    };
+    assert.deepEqual(answerConfidence(tokenized, query, ids), confidence);
     assert.deepEqual(await rankThreads(engine.index, retriever, query, { top: 5 }), hits);
-    assert.deepEqual(answerConfidence(engine.index, query, ids), confidence);
     if (hits.some((h) => h.why.sharedTerms.length > 0)) withReasons++;
   }
   assert.ok(withReasons > 10, `${withReasons} of ${titles.length} searches with shared terms`);
+  assert.equal(texts, 0, 'plain queries read no thread text');
 });
 
 test('an index built with another encoder refuses to load, saying what to run', () => {
