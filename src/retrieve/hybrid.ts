@@ -104,12 +104,35 @@ export function createHybridRetriever(
         query.text.trim() ? dense.embed(query) : Promise.resolve(null),
         withErrorLeg ? errorLineBm25.search(query, leg) : Promise.resolve([]),
       ]);
-      const ids = new Set([...lex, ...sem, ...err].map((r) => r.id));
-      const semScore = new Map(sem.map((r) => [r.id, r.score]));
-      if (vec) for (const id of ids) if (!semScore.has(id)) semScore.set(id, dense.similarity(vec, id) ?? 0);
-      const zs = zscores(semScore, ids, 0);
-      const zl = zscores(new Map(lex.map((r) => [r.id, r.score])), ids, missingScore(lex, opts.missingQuantile));
-      const ze = zscores(new Map(err.map((r) => [r.id, r.score])), ids, missingScore(err, opts.missingQuantile));
+      // The candidates (lexical leg first, then dense, then error line) and each leg's score by slot;
+      // NaN where a leg did not return the candidate.
+      const slot = new Map<number, number>();
+      const ids: number[] = [];
+      const lexS: number[] = [];
+      const semS: number[] = [];
+      const errS: number[] = [];
+      const put = (list: ScoredId[], scores: number[]) => {
+        for (const r of list) {
+          let i = slot.get(r.id);
+          if (i === undefined) {
+            slot.set(r.id, (i = ids.length));
+            ids.push(r.id);
+            lexS.push(NaN);
+            semS.push(NaN);
+            errS.push(NaN);
+          }
+          scores[i] = r.score;
+        }
+      };
+      put(lex, lexS);
+      put(sem, semS);
+      put(err, errS);
+      for (let i = 0; i < ids.length; i++) {
+        if (Number.isNaN(semS[i]!)) semS[i] = vec ? (dense.similarity(vec, ids[i]!) ?? 0) : NaN;
+      }
+      const zs = zscores(semS, 0);
+      const zl = zscores(lexS, missingScore(lex, opts.missingQuantile));
+      const ze = zscores(errS, missingScore(err, opts.missingQuantile));
       const w = fusionWeights(query, opts);
       if (!withErrorLeg) {
         w.lexical += w.errorLine;
@@ -117,8 +140,9 @@ export function createHybridRetriever(
       }
       const kw = query.keyword;
       const fused: ScoredId[] = [];
-      for (const id of ids) {
-        let s = w.dense * zs.get(id)! + w.lexical * zl.get(id)! + w.errorLine * ze.get(id)!;
+      for (let i = 0; i < ids.length; i++) {
+        const id = ids[i]!;
+        let s = w.dense * zs[i]! + w.lexical * zl[i]! + w.errorLine * ze[i]!;
         if (kw && opts.keywordBonus && index.keywordOf(id) === kw) s += opts.keywordBonus;
         fused.push({ id, score: s });
       }
@@ -135,11 +159,17 @@ export function missingScore(list: ScoredId[], q: number): number {
   return sorted[Math.floor(Math.min(1, Math.max(0, q)) * (sorted.length - 1))]!;
 }
 
-/** Per-query z-scores over `ids`; an id the leg did not score gets `missing` before normalizing. */
-function zscores(scores: Map<number, number>, ids: Set<number>, missing: number): Map<number, number> {
-  const vals = [...ids].map((id) => scores.get(id) ?? missing);
-  if (vals.length === 0) return new Map();
-  const mean = vals.reduce((a, b) => a + b, 0) / vals.length;
-  const sd = Math.sqrt(vals.reduce((a, b) => a + (b - mean) ** 2, 0) / vals.length) || 1;
-  return new Map([...ids].map((id, i) => [id, (vals[i]! - mean) / sd]));
+/** Per-query z-scores of a leg's scores by slot; a slot the leg did not score (NaN) counts as `missing`. */
+function zscores(scores: number[], missing: number): Float64Array {
+  const n = scores.length;
+  const vals = new Float64Array(n);
+  if (n === 0) return vals;
+  let sum = 0;
+  for (let i = 0; i < n; i++) sum += vals[i] = Number.isNaN(scores[i]!) ? missing : scores[i]!;
+  const mean = sum / n;
+  let sq = 0;
+  for (let i = 0; i < n; i++) sq += (vals[i]! - mean) ** 2;
+  const sd = Math.sqrt(sq / n) || 1;
+  for (let i = 0; i < n; i++) vals[i] = (vals[i]! - mean) / sd;
+  return vals;
 }
