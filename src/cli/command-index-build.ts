@@ -15,6 +15,7 @@ export interface IndexBuildFlags {
   defaultTags?: string;
   threads?: number;
   limit?: number;
+  fts5Baseline?: boolean;
   json?: boolean;
 }
 
@@ -44,6 +45,7 @@ export async function runIndexBuild(o: IndexBuildFlags): Promise<void> {
       tags: tagList(o.tags),
       defaultTags: o.defaultTags !== undefined ? tagList(o.defaultTags) : knownCorpusTags(corpus),
       limit: o.limit,
+      fts5Baseline: o.fts5Baseline,
       onProgress: (p) => {
         const label = p.stage === 'index' ? 'indexing' : 'writing the index';
         const fraction = p.stage === 'finish' ? 1 : p.fraction;

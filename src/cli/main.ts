@@ -62,6 +62,10 @@ index
   )
   .option('--threads <n>', 'encoder threads', positiveInt)
   .option('--limit <n>', 'stop after N documents (smoke runs)', positiveInt)
+  .option(
+    '--fts5-baseline',
+    "also add SQLite FTS5's table, the lexical baseline `npm run bench` measures (search never uses it)",
+  )
   .option('--json', 'print the manifest as JSON')
   .action(async (o) => runIndexBuild(o));
 index

@@ -30,6 +30,7 @@ import {
 import { VECTORS_FILE } from './dense-vectors.js';
 import { PostingsBuilder } from './postings-builder.js';
 import { POSTINGS_FILE } from './postings-file.js';
+import { addFts5Baseline } from './fts5-baseline.js';
 import { createSchema, FTS_FIELDS, FTS_TOKENIZER } from './schema.js';
 import { tagCoverage } from './tag-coverage.js';
 
@@ -69,6 +70,8 @@ export interface BuildOptions {
   limit?: number;
   /** Memory for postings before they spill to run files in `<out>.partial/` (default 256 MiB). */
   postingsMemoryBytes?: number;
+  /** Also add SQLite FTS5's table, the benchmark's lexical baseline (see `addFts5Baseline`); default off. */
+  fts5Baseline?: boolean;
 }
 
 export type CorpusKind = Manifest['corpus']['kind'];
@@ -166,12 +169,11 @@ async function buildLocked(
       throw new CorpusError(`no questions found${filter}`, opts.corpus, null);
     }
 
-    // The graph is written by its worker while this thread writes the postings and optimizes FTS5.
+    // The graph is written by its worker while this thread writes the postings.
     const denseDone = dense?.finish();
     denseDone?.catch(() => {}); // awaited below; a failure meanwhile must not go unhandled
     progress.finish(counts.documents);
     postings.write(join(partial, POSTINGS_FILE));
-    db.exec(`INSERT INTO docs_fts(docs_fts) VALUES ('optimize')`);
     const tags = tagCoverage(db);
     db.close();
     let encoderInfo: EncoderInfo | null = null;
@@ -194,6 +196,7 @@ async function buildLocked(
       tags,
     };
     writeFileSync(join(partial, MANIFEST_FILE), JSON.stringify(manifest, null, 2) + '\n');
+    if (opts.fts5Baseline) addFts5Baseline(partial);
   } catch (err) {
     postings.discard();
     await dense?.close();
@@ -403,7 +406,6 @@ async function insertDocuments(
   progress: ProgressReporter,
 ): Promise<{ documents: number; withQuestion: number; withError: number }> {
   const insDoc = db.prepare(`INSERT OR REPLACE INTO docs VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`);
-  const insFts = db.prepare(`INSERT INTO docs_fts(rowid, ${FTS_FIELDS.join(', ')}) VALUES (?, ?, ?, ?, ?)`);
   const seen = new Set<number>();
   const exclude = new Set(opts.excludeSplits ?? []);
   let documents = 0;
@@ -413,9 +415,7 @@ async function insertDocuments(
   const store = db.transaction((docs: Document[]) => {
     for (const d of docs) {
       insDoc.run(d.id, d.url, d.title, d.body, d.code, d.error, d.keyword, d.bestAnswer, d.answerUrl, d.tags.join(' '), d.score, d.answerCount);
-      const columns = [lexicalText(d.title), lexicalText(d.body), lexicalText(d.bestAnswer), d.keyword ? lexicalText(d.keyword) : ''];
-      insFts.run(d.id, ...columns);
-      postings.add(d.id, columns);
+      postings.add(d.id, [lexicalText(d.title), lexicalText(d.body), lexicalText(d.bestAnswer), d.keyword ? lexicalText(d.keyword) : '']);
     }
   });
   const flush = async () => {

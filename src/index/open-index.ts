@@ -7,6 +7,7 @@ import { DEFAULT_HNSW, openDenseIndex, scaledEfSearch, type Hnsw } from './dense
 import { openDenseVectors, VECTORS_FILE, type DenseVectors } from './dense-vectors.js';
 import { HNSW_FILE, IndexError, readManifest, rebuildHint, SQLITE_FILE, type Manifest } from './manifest.js';
 import { POSTINGS_FILE } from './postings-file.js';
+import { hasFts5Baseline } from './schema.js';
 import { Postings, type LexicalHit, type QueryTerm } from './postings.js';
 
 /** An opened index: SQLite metadata + FTS5, and the HNSW vectors when the index has them. */
@@ -44,6 +45,7 @@ export interface SearchIndex {
   /**
    * FTS5 BM25 top `limit` for a MATCH expression, with per-field weights in `FTS_FIELDS` order; scores
    * are positive, higher is better. Scores every matching row: the baseline `lexical` is measured against.
+   * Only an index with the FTS5 baseline table has it (`addFts5Baseline`); others throw an IndexError.
    */
   bm25(match: string, weights: readonly number[], limit: number): Array<{ id: number; score: number }>;
   close(): void;
@@ -150,6 +152,11 @@ export function openIndex(dirIn: string, opts: OpenOptions = {}): SearchIndex {
       const key = weights.map((w) => Number(w)).join(', ');
       let stmt = bm25Stmts.get(key);
       if (!stmt) {
+        if (!hasFts5Baseline(db)) {
+          throw new IndexError(
+            `The index at ${dir} has no FTS5 baseline table (the product does not need one): add it with snippet-search index build --fts5-baseline, or addFts5Baseline().`,
+          );
+        }
         // `rank MATCH` sets FTS5's ranking function for this query, so ORDER BY rank uses the field weights.
         stmt = db.prepare(
           `SELECT rowid AS id, -rank AS score FROM docs_fts WHERE docs_fts MATCH ? AND rank MATCH 'bm25(${key})' ORDER BY rank LIMIT ?`,

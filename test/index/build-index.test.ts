@@ -2,13 +2,15 @@ import assert from 'node:assert/strict';
 import { existsSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { test } from 'node:test';
+import { addFts5Baseline } from '../../src/index/fts5-baseline.js';
+import { hasFts5Baseline } from '../../src/index/schema.js';
 import { buildIndex } from '../../src/index/build-index.js';
 import { INDEX_FORMAT_VERSION, IndexError, MANIFEST_FILE } from '../../src/index/manifest.js';
 import { openIndex } from '../../src/index/open-index.js';
 import { POSTINGS_FILE } from '../../src/index/postings-file.js';
 import { buildSmallIndex, CORPUS } from '../helpers/small-index.js';
 
-test('builds a versioned index that opens, with documents and full-text search', async () => {
+test('builds a versioned index that opens, with documents; FTS5 only as the baseline when asked', async () => {
   const dir = await buildSmallIndex(400);
   const idx = openIndex(dir);
   try {
@@ -19,11 +21,33 @@ test('builds a versioned index that opens, with documents and full-text search',
     const any = idx.db.prepare('SELECT id FROM docs LIMIT 1').pluck().get() as number;
     const doc = idx.getDocument(any)!;
     assert.ok(doc.title && doc.url);
-    const n = idx.db.prepare(`SELECT count(*) FROM docs_fts WHERE docs_fts MATCH '"python"'`).pluck().get() as number;
-    assert.ok(n > 10);
+    // The product searches the postings: no FTS5 table unless the baseline is asked for.
+    assert.equal(hasFts5Baseline(idx.db), false);
+    assert.throws(() => idx.bm25('"python"', [1, 1, 1, 1], 5), /no FTS5 baseline table.*--fts5-baseline/);
   } finally {
     idx.close();
   }
+  assert.equal(addFts5Baseline(dir), 400);
+  assert.equal(addFts5Baseline(dir), 0, 'added once');
+  const withFts = openIndex(dir);
+  const built = join(dir, '..', 'with-fts5');
+  try {
+    const n = withFts.db.prepare(`SELECT count(*) FROM docs_fts WHERE docs_fts MATCH '"python"'`).pluck().get() as number;
+    assert.equal(n, withFts.documentFrequency('python'));
+    assert.ok(n > 10);
+    // Built with the flag: the same table.
+    await buildIndex({ corpus: CORPUS, out: built, limit: 400, fts5Baseline: true });
+    const other = openIndex(built);
+    try {
+      const q = '"python" OR "list" OR "keyerror"';
+      assert.deepEqual(other.bm25(q, [3, 0.5, 1, 3], 20), withFts.bm25(q, [3, 0.5, 1, 3], 20));
+    } finally {
+      other.close();
+    }
+  } finally {
+    withFts.close();
+  }
+  assert.throws(() => addFts5Baseline(join(dir, '..', 'no-such-index')), /snippet-search index build/);
 });
 
 test('an interrupted rebuild leaves the previous index in place and nothing half-written that loads', async () => {
