@@ -3,6 +3,7 @@ import { evaluate, type EvalReport } from '../eval/evaluate.js';
 import { RECALL_KS } from '../eval/metrics.js';
 import { readQueriesFile, type EvalQuery } from '../eval/queries-file.js';
 import { errorBlockOf } from '../query/error-block.js';
+import type { LexicalScorer } from '../retrieve/bm25.js';
 import type { LanguageOptions } from '../retrieve/language-preference.js';
 import { UsageError } from './errors.js';
 import { openEngineForCli } from './open-engine.js';
@@ -18,6 +19,8 @@ export interface EvalFlags {
   index?: string;
   /** How the failure's language shapes the ranking (default: the product's). */
   language?: Partial<LanguageOptions>;
+  /** Who scores the lexical legs (default the pruned postings; `exhaustive` and `fts5` are references). */
+  lexicalScorer?: LexicalScorer;
   json?: boolean;
 }
 
@@ -32,7 +35,7 @@ export async function runEval(o: EvalFlags): Promise<void> {
   const queries = readQueriesFile(o.queries);
   if (o.ablation && !queries.every((q) => q.final_exception_line !== undefined))
     throw new UsageError(`--ablation needs a reports file: every line of ${o.queries} needs "final_exception_line"`);
-  const engine = await openEngineForCli(o.index, o.language);
+  const engine = await openEngineForCli(o.index, o.language, o.lexicalScorer);
   try {
     const names = (o.retrievers ? o.retrievers.split(',').map((s) => s.trim()) : engine.available) as RetrieverName[];
     for (const n of names)

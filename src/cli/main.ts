@@ -1,4 +1,5 @@
 #!/usr/bin/env node
+import { LEXICAL_SCORERS, type LexicalScorer } from '../retrieve/bm25.js';
 import { Command, InvalidArgumentError } from 'commander';
 import { runEval } from './command-eval.js';
 import { runExtract } from './command-extract.js';
@@ -28,6 +29,11 @@ function languageRule(v: string): Partial<LanguageOptions> {
   const m = /^boost:(\d+(?:\.\d+)?)$/.exec(v);
   if (m) return { mode: 'boost', boost: Number(m[1]) };
   throw new InvalidArgumentError('expected filter, off or boost:Z (e.g. boost:1)');
+}
+
+function lexicalScorer(v: string): LexicalScorer {
+  if ((LEXICAL_SCORERS as readonly string[]).includes(v)) return v as LexicalScorer;
+  throw new InvalidArgumentError(`expected ${LEXICAL_SCORERS.join(', ')}`);
 }
 
 function positiveInt(v: string): number {
@@ -142,6 +148,11 @@ program
     '--language <rule>',
     "how the failure's language shapes the ranking: filter (the product's), off, or boost:Z (measurement)",
     languageRule,
+  )
+  .option(
+    '--lexical-scorer <scorer>',
+    'who scores the lexical legs: postings (pruned, the product), exhaustive (every matching posting) or fts5 (needs the --fts5-baseline table); measurement',
+    lexicalScorer,
   )
   .option('--index <dir>', 'index directory')
   .option('--json', 'print JSON')

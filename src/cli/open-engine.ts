@@ -6,6 +6,7 @@ import { MANIFEST_FILE } from '../index/manifest.js';
 import { IndexError } from '../index/manifest.js';
 import { defaultCorpus, defaultIndexDir } from '../paths.js';
 import { runIndexBuild } from './command-index-build.js';
+import type { LexicalScorer } from '../retrieve/bm25.js';
 import type { LanguageOptions } from '../retrieve/language-preference.js';
 
 /**
@@ -15,6 +16,7 @@ import type { LanguageOptions } from '../retrieve/language-preference.js';
 export async function openEngineForCli(
   indexDir: string | undefined,
   language?: Partial<LanguageOptions>,
+  lexicalScorer?: LexicalScorer,
 ): Promise<Engine> {
   const dir = indexDir ?? defaultIndexDir();
   if (!indexDir && !existsSync(join(dir, MANIFEST_FILE))) {
@@ -30,5 +32,5 @@ export async function openEngineForCli(
     await runIndexBuild({ corpus, out: dir, dense: true });
   }
   const encoder = await loadDefaultEncoder({ optional: true });
-  return openEngine({ indexDir: dir, encoder, language });
+  return openEngine({ indexDir: dir, encoder, language, lexicalScorer });
 }

@@ -38,10 +38,10 @@ export interface SearchIndex {
   tagsOf(id: number): string[];
   /**
    * BM25 top `limit` for distinct terms counted `count` times each, with per-field weights in
-   * `FTS_FIELDS` order, pruned over the postings; the same scores as FTS5's `bm25()` (positive,
-   * higher is better).
+   * `FTS_FIELDS` order, pruned over the postings (`exhaustive`: every matching document scored, the
+   * reference); the same scores as FTS5's `bm25()` (positive, higher is better).
    */
-  lexical(terms: readonly QueryTerm[], weights: readonly number[], limit: number): LexicalHit[];
+  lexical(terms: readonly QueryTerm[], weights: readonly number[], limit: number, exhaustive?: boolean): LexicalHit[];
   /**
    * FTS5 BM25 top `limit` for a MATCH expression, with per-field weights in `FTS_FIELDS` order; scores
    * are positive, higher is better. Scores every matching row: the baseline `lexical` is measured against.
@@ -141,8 +141,8 @@ export function openIndex(dirIn: string, opts: OpenOptions = {}): SearchIndex {
     keywordOf(id) {
       return keywords.get(id) ?? null;
     },
-    lexical(terms, weights, limit) {
-      return postings.topK(terms, weights, limit);
+    lexical(terms, weights, limit, exhaustive = false) {
+      return exhaustive ? postings.exhaustiveTopK(terms, weights, limit) : postings.topK(terms, weights, limit);
     },
     tagsOf(id) {
       const tags = tagsStmt.get(id) as string | undefined;

@@ -5,6 +5,9 @@ import type { Query } from '../types.js';
 import { lexicalTokens, STOPWORDS } from '../text/lexical.js';
 import type { Retriever, ScoredId, SearchOptions } from './types.js';
 
+export const LEXICAL_SCORERS = ['postings', 'exhaustive', 'fts5'] as const;
+export type LexicalScorer = (typeof LEXICAL_SCORERS)[number];
+
 export interface Bm25Options {
   /** Token budget of the query (middle-truncated). */
   maxQueryTokens: number;
@@ -19,10 +22,11 @@ export interface Bm25Options {
   /** Terms in more than this share of documents are left out (little signal, most of the cost). */
   maxDocFraction: number;
   /**
-   * Who scores: `postings`, the pruned top-k over the index's postings (the product), or `fts5`,
+   * Who scores: `postings`, the pruned top-k over the index's postings (the product); `exhaustive`, the
+   * same postings with every matching document scored (the reference pruning is held to); or `fts5`,
    * SQLite FTS5's `bm25()` over every matching row (the same ranking; the benchmark's baseline).
    */
-  scorer: 'postings' | 'fts5';
+  scorer: LexicalScorer;
 }
 
 /**
@@ -56,7 +60,7 @@ export const ERROR_LINE_BM25: Bm25Options = {
 
 /**
  * Lexical retriever: BM25 over title, question body, best answer and error type, with FTS5's `bm25()`
- * ranking; scored by the index's pruned postings, or by FTS5 itself (`scorer`).
+ * ranking; scored by the index's pruned postings, every matching posting, or FTS5 itself (`scorer`).
  */
 export function createBm25Retriever(
   index: Pick<SearchIndex, 'documentFrequency' | 'documentCount' | 'lexical' | 'bm25'>,
@@ -73,7 +77,7 @@ export function createBm25Retriever(
       const rows =
         opts.scorer === 'fts5'
           ? index.bm25(matchExpression(terms), opts.weights, limit)
-          : index.lexical(terms, opts.weights, limit);
+          : index.lexical(terms, opts.weights, limit, opts.scorer === 'exhaustive');
       return rows.filter((r) => !so.exclude?.has(r.id)).slice(0, so.top);
     },
   };

@@ -133,6 +133,25 @@ test('eval --json prints recall and MRR per retriever', () => {
   assert.equal(json.withGold, 2);
   assert.equal(json.retrievers.bm25.quiet.threshold, 0.4);
   assert.equal(json.retrievers.bm25['R@10'], 1);
+  // The lexical references: every matching posting scored gives the same report; FTS5 needs its table.
+  const exhaustive = run([
+    'eval',
+    '--queries',
+    q,
+    '--index',
+    index,
+    '--retrievers',
+    'bm25',
+    '--json',
+    '--lexical-scorer',
+    'exhaustive',
+  ]);
+  assert.equal(exhaustive.code, 0, exhaustive.err);
+  assert.deepEqual(JSON.parse(exhaustive.out), json);
+  const fts5 = run(['eval', '--queries', q, '--index', index, '--retrievers', 'bm25', '--lexical-scorer', 'fts5']);
+  assert.equal(fts5.code, 2);
+  assert.match(fts5.err, /no FTS5 baseline table.*--fts5-baseline/);
+  assert.equal(run(['eval', '--queries', q, '--index', index, '--lexical-scorer', 'pruned']).code, 2);
   rmSync(dir, { recursive: true, force: true });
 });
 
