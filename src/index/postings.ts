@@ -57,6 +57,14 @@ const FIRST_WINDOW = 256;
 const UNITS = 2 ** 32;
 
 /**
+ * `x` (≥ 0) rounded to the nearest whole number, halves up: `Math.round(x)` for every x ≥ 0 but
+ * 0.49999999999999994 (the one value whose `x + 0.5` rounds up to 1; a contribution is 0 or many
+ * units, never that). V8's `Math.round` cost ~13 ns a posting on the project's machine, more than
+ * half of the scoring arithmetic (74k postings a query: 1.75 ms against 0.75 ms; issue 11).
+ */
+const roundUnits = (x: number): number => Math.floor(x + 0.5);
+
+/**
  * The lexical postings of an index, opened: term lookup, document frequencies, and BM25 top-k with
  * exactly the ranking of SQLite FTS5's `bm25()` with per-column weights (same idf, k1, b, average
  * length and weighted term frequency; see `postings-file.ts`).
@@ -252,7 +260,7 @@ export class Postings {
     const tBlockStart = new Uint32Array(m);
     const tBlockEnd = new Uint32Array(m);
     const tWeight = new Float64Array(m);
-    /** Per term: its block bounds become UNITS by × this (see `blockUnits`). */
+    /** Per term: its block bounds become UNITS by × this (+ 2 units of slack: see the block test). */
     const tBlockScale = new Float64Array(m);
     const cum = new Float64Array(m);
     const { v, scale } = this.boundVector(weights);
@@ -286,7 +294,7 @@ export class Postings {
       // A count of 255 (TF_OVERFLOW) has its high bit set: one test for the common case.
       if ((packed & 0x80808080) !== 0) return this.scorer(weights)(packed, base + p, d, weight);
       const f = w0 * (packed & 0xff) + w1 * ((packed >>> 8) & 0xff) + w2 * ((packed >>> 16) & 0xff) + w3 * (packed >>> 24);
-      return Math.round(weight * ((f * k1p1) / (f + norm[d]!)) * UNITS);
+      return roundUnits(weight * ((f * k1p1) / (f + norm[d]!)) * UNITS);
     };
     // Window scratch: per document of the window its score over the essential terms, and a bitmap of
     // the window's candidates.
@@ -361,7 +369,8 @@ export class Postings {
             continue;
           }
           const rest = i > 0 ? cum[i - 1]! : 0;
-          if (s + rest + Math.ceil(tBlockScale[i]! * blockBound[b * nb + v]!) + 1 < theta) {
+          // The block's bound in UNITS, + 2 rather than rounded up + 1 (as loose, never tighter; no `Math.ceil`).
+          if (s + rest + tBlockScale[i]! * blockBound[b * nb + v]! + 2 < theta) {
             alive = false;
             break;
           }
@@ -453,7 +462,7 @@ export class Postings {
         if (t3 === TF_OVERFLOW) t3 = overflow.get(key + 3)!;
       }
       const f = w0 * t0 + w1 * t1 + w2 * t2 + w3 * t3;
-      return Math.round(weight * ((f * k1p1) / (f + norm[d]!)) * UNITS);
+      return roundUnits(weight * ((f * k1p1) / (f + norm[d]!)) * UNITS);
     };
   }
 
