@@ -289,10 +289,11 @@ export class Postings {
       blk[i] = tBlockStart[i]!;
     }
     /** BM25 of posting `p` (document `d`) for a term of weight `weight`, in whole UNITS (as `scorer`). */
+    const withOverflow = this.scorer(weights);
     const score = (tf: Uint32Array, base: number, p: number, d: number, weight: number): number => {
       const packed = tf[p]!;
       // A count of 255 (TF_OVERFLOW) has its high bit set: one test for the common case.
-      if ((packed & 0x80808080) !== 0) return this.scorer(weights)(packed, base + p, d, weight);
+      if ((packed & 0x80808080) !== 0) return withOverflow(packed, base + p, d, weight);
       const f = w0 * (packed & 0xff) + w1 * ((packed >>> 8) & 0xff) + w2 * ((packed >>> 16) & 0xff) + w3 * (packed >>> 24);
       return roundUnits(weight * ((f * k1p1) / (f + norm[d]!)) * UNITS);
     };
@@ -334,7 +335,14 @@ export class Postings {
             n++;
             partial[x] = 0;
           }
-          partial[x] = partial[x]! + score(tf, base, p, d, weight);
+          // \`score\`, written out: the loop most postings go through.
+          const packed = tf[p]!;
+          const f = w0 * (packed & 0xff) + w1 * ((packed >>> 8) & 0xff) + w2 * ((packed >>> 16) & 0xff) + w3 * (packed >>> 24);
+          partial[x] =
+            partial[x]! +
+            ((packed & 0x80808080) !== 0
+              ? withOverflow(packed, base + p, d, weight)
+              : roundUnits(weight * ((f * k1p1) / (f + norm[d]!)) * UNITS));
         }
         scored += p - pos[i]!;
         pos[i] = p;
