@@ -288,8 +288,9 @@ export class Postings {
       at[i] = tDocs[i]![pos[i]!]!;
       blk[i] = tBlockStart[i]!;
     }
-    /** BM25 of posting `p` (document `d`) for a term of weight `weight`, in whole UNITS (as `scorer`). */
+    /** `scorer`: for postings with a count of 255 or more (rare). */
     const withOverflow = this.scorer(weights);
+    /** BM25 of posting `p` (document `d`) for a term of weight `weight`, in whole UNITS (as `scorer`). */
     const score = (tf: Uint32Array, base: number, p: number, d: number, weight: number): number => {
       const packed = tf[p]!;
       // A count of 255 (TF_OVERFLOW) has its high bit set: one test for the common case.
@@ -335,7 +336,7 @@ export class Postings {
             n++;
             partial[x] = 0;
           }
-          // \`score\`, written out: the loop most postings go through.
+          // `score`, written out: the loop most postings go through.
           const packed = tf[p]!;
           const f = w0 * (packed & 0xff) + w1 * ((packed >>> 8) & 0xff) + w2 * ((packed >>> 16) & 0xff) + w3 * (packed >>> 24);
           partial[x] =
