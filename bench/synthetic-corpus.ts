@@ -3,7 +3,9 @@
  * the first rows are the real threads unchanged; every further thread gets a new id and a title, a
  * question and answers recombined from the paragraphs and code blocks of real threads (2 sources
  * each), so term statistics (vocabulary, Zipf tail, lengths, code share) stay those of real threads.
- * The same seed and size give the same bytes.
+ * The sources are the `train` rows only (and rows with no split): a synthetic thread never copies a
+ * `dev` or `test` thread's title or answer, which would take that gold thread's place in the rankings
+ * and leave the dev sets nothing to measure at scale. The same seed and size give the same bytes.
  */
 import { once } from 'node:events';
 import { createReadStream, createWriteStream } from 'node:fs';
@@ -49,10 +51,17 @@ function half(blocks: string[], rand: () => number): string[] {
   return blocks.slice(from, from + n);
 }
 
-/** Thread number `i` (0-based, beyond the real ones) recombined from two real threads. */
-export function syntheticRow(real: readonly CorpusRow[], i: number, rand: () => number): CorpusRow {
-  const a = real[Math.floor(rand() * real.length)]!;
-  const b = real[Math.floor(rand() * real.length)]!;
+/** The rows synthetic threads may be made of: `train` rows, and rows that carry no split. */
+export function sourceRows(real: readonly CorpusRow[]): CorpusRow[] {
+  const sources = real.filter((r) => r.split === undefined || r.split === 'train');
+  if (sources.length === 0) throw new Error('no train rows to make synthetic threads of');
+  return sources;
+}
+
+/** Thread number `i` (0-based, beyond the real ones) recombined from two of `sources` (see `sourceRows`). */
+export function syntheticRow(sources: readonly CorpusRow[], i: number, rand: () => number): CorpusRow {
+  const a = sources[Math.floor(rand() * sources.length)]!;
+  const b = sources[Math.floor(rand() * sources.length)]!;
   const ta = (a.title ?? '').split(' ');
   const tb = (b.title ?? '').split(' ');
   const title = [...ta.slice(0, Math.ceil(ta.length / 2)), ...tb.slice(Math.floor(tb.length / 2))].join(' ');
@@ -97,13 +106,14 @@ export async function writeSyntheticCorpus(
 ): Promise<void> {
   const stream = createWriteStream(out);
   const rand = prng(seed);
+  const sources = size > real.length ? sourceRows(real) : [];
   let chunk = '';
   const flush = async () => {
     if (!stream.write(chunk)) await once(stream, 'drain');
     chunk = '';
   };
   for (let i = 0; i < size; i++) {
-    const row = i < real.length ? real[i]! : syntheticRow(real, i - real.length, rand);
+    const row = i < real.length ? real[i]! : syntheticRow(sources, i - real.length, rand);
     chunk += JSON.stringify(row) + '\n';
     if (chunk.length > 1 << 20) {
       await flush();

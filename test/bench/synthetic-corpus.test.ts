@@ -63,6 +63,35 @@ test('synthetic corpus: real threads first, then new ids, the same bytes for the
   assert.ok(ratio > 0.5 && ratio < 2, `synthetic / real question length ${ratio}`);
 });
 
+test('synthetic threads are made of train rows only: no dev or test thread is copied', async () => {
+  const held = real.filter((r) => r.split === 'dev' || r.split === 'test');
+  assert.ok(held.length > 50, `the sample holds ${held.length} dev/test rows`);
+  const blocks = (r: CorpusRow) => [
+    ...htmlBlocks(r.question_html),
+    ...(r.answers_html ?? []).flatMap((a) => htmlBlocks(a)),
+  ];
+  const trainText = new Set(real.filter((r) => r.split === 'train').flatMap(blocks));
+  // Blocks only a dev or test thread has (not a "Thanks" a train thread shares).
+  const heldOnly = new Set(held.flatMap(blocks).filter((b) => !trainText.has(b)));
+  assert.ok(heldOnly.size > 100);
+  const dir = mkdtempSync(join(tmpdir(), 'synthetic-'));
+  await writeSyntheticCorpus(real, join(dir, 'a.jsonl'), 12_000, 3);
+  const rows = readFileSync(join(dir, 'a.jsonl'), 'utf8')
+    .trim()
+    .split('\n')
+    .slice(real.length)
+    .map((l) => JSON.parse(l) as CorpusRow);
+  assert.equal(rows.length, 10_000);
+  for (const r of rows) {
+    for (const b of blocks(r)) assert.ok(!heldOnly.has(b), `synthetic thread ${r.id} copies a dev/test thread's block`);
+  }
+  // A corpus with no train row has nothing to recombine: said by name.
+  await assert.rejects(
+    writeSyntheticCorpus(held, join(dir, 'b.jsonl'), held.length + 10),
+    /no train rows to make synthetic threads of/,
+  );
+});
+
 test('prng: uniform enough and seeded', () => {
   const r = prng(1);
   const xs = Array.from({ length: 10_000 }, r);
