@@ -22,6 +22,8 @@ const CHAIN =
 const PYTEST_E = /^E(?:\s|$)/;
 const PYTEST_LOCATION = /^(\S[^\s:]*):(\d+):\s(?:in\s(\S.*)|(\S.*))$/;
 const PYTEST_SECTION = /^_{3,}\s.*\s_{3,}$|^={3,}\s.*\s={3,}$|^-{3,}\s.*\s-{3,}$/;
+/** pytest's short summary line: `FAILED path::test - Error: message`. */
+const PYTEST_SUMMARY = new RegExp(String.raw`^(?:FAILED|ERROR) \S+ - (${EXCEPTION_NAME}): ?(.*)$`);
 const PYTEST_REPR = /^\s*\w+\s*=\s*<.*>\s*$/;
 
 /** Finds Python failures: tracebacks (chained, SyntaxError carets, 3.11+ `^^^` lines), pytest and pip errors. */
@@ -69,7 +71,7 @@ export function findPythonFailures(lines: string[]): Candidate[] {
   // 4. pytest's short summary lines, when nothing better named the failure.
   if (out.length === 0) {
     for (let i = 0; i < lines.length; i++) {
-      const m = new RegExp(String.raw`^(?:FAILED|ERROR) \S+ - (${EXCEPTION_NAME}): ?(.*)$`).exec(lines[i]!);
+      const m = PYTEST_SUMMARY.exec(lines[i]!);
       if (m) out.push(simple(m[1]!, m[2]!, lines[i]!, i, 1));
     }
   }
