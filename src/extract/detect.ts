@@ -36,11 +36,12 @@ export function detectCandidates({ lines, levels }: DetectInput): Candidate[] {
     // Every family but a bare class name, a notifier's "X in ctrl#action" and a canonical message needs
     // one of these characters: most lines of a long log are done after one scan.
     if (!PUNCTUATED.test(line)) {
-      const bare = typedLine(lines, line, i) ?? notifier(lines, line, i) ?? canonicalMessage(line, i);
+      const bare =
+        typedLine(lines, line, i) ?? notifier(lines, line, i) ?? canonicalMessage(line, i) ?? killedBySignal(line, i);
       if (bare) out.push(bare);
       continue;
     }
-    const tool = toolDiagnostic(line, i, ctx);
+    const tool = toolDiagnostic(lines, line, i, ctx);
     const found =
       (tool && withCaretCode(tool, lines, i)) ??
       runtimeLine(lines, line, i) ??
@@ -48,6 +49,7 @@ export function detectCandidates({ lines, levels }: DetectInput): Candidate[] {
       packageManager(lines, line, i) ??
       notifier(lines, line, i) ??
       typedLine(lines, line, i) ??
+      killedBySignal(line, i) ??
       wrapper(line, i);
     if (found) {
       if (level === 'warn') found.strength = Math.min(found.strength, 1);
@@ -118,7 +120,7 @@ const KEYED = /^\[([A-Z][\w-]{0,40}\/[\w-]{1,60})\] (.+)$/;
 const ESLINT_ROW = /^(\d+):(\d+)\s+(error|warning)\s+(\S.*)$/;
 const TSC_INLINE = /^-? ?error (TS\d{3,5}): ?(.+)$/;
 
-function toolDiagnostic(line: string, i: number, ctx: DocContext): Candidate | null {
+function toolDiagnostic(lines: string[], line: string, i: number, ctx: DocContext): Candidate | null {
   const paren = PAREN_LOCATION.exec(line);
   if (paren) {
     if (paren[4] !== 'error') return null;
@@ -151,10 +153,18 @@ function toolDiagnostic(line: string, i: number, ctx: DocContext): Candidate | n
   const ts = TSC_INLINE.exec(body);
   if (ts) return withFrame(cand('typescript', ts[1]!, ts[2]!.trim(), line, i, 3), file!, ln!);
   const lang = languageOfPath(file!);
-  const err = /^(?:fatal )?error: ?(.*)$/.exec(body);
+  // gcc/clang/rustc `error:`, Dart's `Error:`; GHC prints its message on the indented lines below.
+  const err = /^(?:fatal )?(?:error|Error): ?(.*)$/.exec(body);
   if (err) {
     let message = err[1]!.trim();
     let type = 'error';
+    // GHC ≥ 9.6 puts only its code on the line: `error: [GHC-83865]`.
+    const code = /^\[([A-Z][\w-]{1,40})\]$/.exec(message);
+    if (code) {
+      type = code[1]!;
+      message = '';
+    }
+    if (!message && /^\s/.test(lines[i + 1] ?? '')) message = lines[i + 1]!.trim().replace(/^[•*-]\s*/, '');
     const mypy = lang === 'python' ? MYPY_CODE.exec(message) : null;
     if (mypy) {
       type = mypy[1]!;
@@ -226,6 +236,16 @@ function languageOfPath(file: string): string {
     rb: 'ruby',
     php: 'php',
     swift: 'swift',
+    hs: 'haskell',
+    dart: 'dart',
+    scala: 'scala',
+    jl: 'julia',
+    r: 'r',
+    ex: 'elixir',
+    exs: 'elixir',
+    lua: 'lua',
+    pl: 'perl',
+    pm: 'perl',
   };
   return map[ext] ?? 'unknown';
 }
@@ -279,12 +299,50 @@ const JVM_MAIN_CLASS: RegExp[] = [
 /** GNU ld / lld / Apple ld: the unresolved symbol is the failure; `collect2: error: ld returned 1` wraps it. */
 const LINKER =
   /^(?:\S.{0,300}?: )?(undefined reference to [`'‘].{1,300}['’])$|^(Undefined symbols for architecture \S+):$/;
+/**
+ * V8's own fatal errors (Node): `FATAL ERROR: Reached heap limit Allocation failed - JavaScript heap out of
+ * memory` (the log-level stripping may leave `ERROR: …`, so the message must name the heap).
+ */
+const V8_FATAL =
+  /^(?:FATAL )?ERROR: (\S.{0,300}(?:JavaScript heap out of memory|Allocation failed|CALL_AND_RETRY_LAST).{0,200})$/;
+/** R: `Error in read.csv(f) : object 'df' not found` (the call, then the condition; a long one on the next line). */
+const R_ERROR = /^Error in (\S.{0,300}?) : ?(.{0,1000})$/;
+/**
+ * Julia's uncaught exception: `ERROR: LoadError: UndefVarError: `x` not defined` (a script), `ERROR:
+ * MethodError: …` (the REPL), then `Stacktrace:` and `@ file.jl:N` frames. A timestamped log loses the
+ * `ERROR: ` to the level stripping.
+ */
+const JULIA_ERROR = /^(?:ERROR: )?(?:LoadError: )?([A-Z]\w{0,80})(?:: ?(.*))?$/;
+const JULIA_FRAME = /^\s*(?:@ \S.{0,300}\.jl:\d+|\[\d+\] .{0,300}\.jl:\d+)/;
+/** Terraform's diagnostics box: `╷`, `│ Error: Invalid reference`, `│   on main.tf line 12, in …:`, `╵`. */
+const TERRAFORM_BOX = /^[│┃] {0,4}Error: (\S.{0,500})$/;
+const TERRAFORM_ON = /^[│┃]\s+on (\S{1,300}) line (\d+)/;
+/** A process killed by a signal, as the shell (`line 4: 4242 Segmentation fault (core dumped) ./t`) or Python says. */
+const SIGNAL = /(?:^|\s)(Segmentation fault|Bus error|Illegal instruction)(?:\s|$)/;
+const PY_FATAL = /^Fatal Python error: (\S.{0,300})$/;
 /** Elixir / Erlang: `** (ArithmeticError) bad argument in arithmetic expression`. */
 const ELIXIR = new RegExp(String.raw`^\*\* \((${EXCEPTION_NAME}|[A-Z]\w{0,80})\) (\S.*)$`);
 
 function runtimeLine(lines: string[], line: string, i: number): Candidate | null {
   const ld = LINKER.exec(line);
   if (ld) return cand('c', 'error', ld[1] ?? ld[2]!, line, i, 2.5);
+  const v8 = V8_FATAL.exec(line);
+  if (v8) return cand('javascript', 'FATAL ERROR', v8[1]!.trim(), line, i, 3);
+  const py = PY_FATAL.exec(line);
+  if (py) return cand('python', 'Fatal Python error', py[1]!.trim(), line, i, 2.5);
+  const r = R_ERROR.exec(line);
+  if (r) return cand('r', 'Error', r[2]!.trim() || nextText(lines, i + 1), line, i, 3);
+  const julia = juliaError(lines, line, i);
+  if (julia) return julia;
+  const tf = TERRAFORM_BOX.exec(line);
+  if (tf) {
+    const c = cand('terraform', 'Error', tf[1]!.trim(), line, i, 2.5);
+    for (let k = i + 1; k < Math.min(lines.length, i + 5); k++) {
+      const on = TERRAFORM_ON.exec(lines[k]!.trim());
+      if (on) return withFrame(c, on[1]!, on[2]!);
+    }
+    return c;
+  }
   const ex = ELIXIR.exec(line);
   if (ex) return cand('elixir', ex[1]!, ex[2]!.trim(), line, i, 3);
   const go = GO_FATAL.exec(line);
@@ -317,6 +375,37 @@ function runtimeLine(lines: string[], line: string, i: number): Candidate | null
     if (m) return cand('java', 'java.lang.ClassNotFoundException', m[1]!, line, i, 1.5);
   }
   return null;
+}
+
+/** Julia's error line, when `LoadError` names it or a `Stacktrace:` with `.jl` frames follows it. */
+function juliaError(lines: string[], line: string, i: number): Candidate | null {
+  const m = JULIA_ERROR.exec(line);
+  if (!m) return null;
+  let type = m[1]!;
+  let message = (m[2] ?? '').trim();
+  const loadError = /^(?:ERROR: )?LoadError: /.test(line);
+  if (!loadError) {
+    let trace = false;
+    for (let k = i + 1; k < Math.min(lines.length, i + 4) && !trace; k++) trace = lines[k]!.trim() === 'Stacktrace:';
+    let frame = false;
+    for (let k = i + 2; k < Math.min(lines.length, i + 12) && trace && !frame; k++) frame = JULIA_FRAME.test(lines[k]!);
+    if (!trace || !frame) return null;
+  }
+  // `LoadError: X: msg` with nothing after the colon's type: X is the exception.
+  const inner = /^([A-Z]\w{0,80}): ?(.*)$/.exec(message);
+  if (type === 'LoadError' && inner) {
+    type = inner[1]!;
+    message = inner[2]!.trim();
+  }
+  return cand('julia', type, message, line, i, 3);
+}
+
+/** `Segmentation fault (core dumped)` and its kin: the program died of a signal (a weak cause; a printed error wins). */
+function killedBySignal(line: string, i: number): Candidate | null {
+  const m = SIGNAL.exec(line);
+  if (!m) return null;
+  const dumped = /\(core dumped\)/.test(line) ? ' (core dumped)' : '';
+  return cand('unknown', m[1]!, `${m[1]!}${dumped}`, line, i, 1);
 }
 
 /** People write on after a pasted error line, often in another script: "concurrent map writes 导致崩溃". */
@@ -378,10 +467,11 @@ const NPM_CODE = /^(?:[A-Z]{2,6}:? )?(?:npm ERR!|npm error) code (E[A-Z\d]{2,40}
 const NPM_LINE = /^(?:npm ERR!|npm error) ?(.*)$/;
 const PIP_CODE = /^error: ([a-z]{2,40}(?:-[a-z]{2,40}){1,6})$/;
 const PIP_RESOLVE: [RegExp, string][] = [
-  [/^ERROR: ResolutionImpossible\b/, 'ResolutionImpossible'],
-  [/^ERROR: Could not find a version that satisfies the requirement /, 'DistributionNotFound'],
-  [/^ERROR: No matching distribution found for /, 'DistributionNotFound'],
-  [/^ERROR: Could not install packages due to an? (\w+Error)\b/, ''],
+  // `ERROR: ` is pip's; a timestamped log (a Docker build's `#8 2.345 `) loses it to the level stripping.
+  [/^(?:ERROR: )?ResolutionImpossible\b/, 'ResolutionImpossible'],
+  [/^(?:ERROR: )?Could not find a version that satisfies the requirement /, 'DistributionNotFound'],
+  [/^(?:ERROR: )?No matching distribution found for /, 'DistributionNotFound'],
+  [/^(?:ERROR: )?Could not install packages due to an? (\w+Error)\b/, ''],
 ];
 
 function packageManager(lines: string[], line: string, i: number): Candidate | null {

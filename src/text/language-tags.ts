@@ -79,6 +79,16 @@ export const LANGUAGE_TAGS: Readonly<Record<string, readonly string[]>> = {
   php: ['php', 'laravel', 'symfony', 'composer-php', 'wordpress'],
   c: ['c', 'c++', 'gcc', 'clang', 'cmake', 'g++', 'visual-c++', 'c++11', 'c++17'],
   shell: ['bash', 'shell', 'sh', 'zsh', 'powershell'],
+  swift: ['swift', 'swiftui', 'ios', 'xcode', 'uikit', 'cocoapods'],
+  dart: ['dart', 'flutter', 'flutter-layout', 'flutter-dependencies'],
+  r: ['r', 'ggplot2', 'dplyr', 'shiny', 'tidyverse', 'data.table', 'rstudio'],
+  julia: ['julia'],
+  haskell: ['haskell', 'ghc', 'cabal', 'haskell-stack'],
+  scala: ['scala', 'sbt', 'akka'],
+  elixir: ['elixir', 'phoenix-framework', 'erlang', 'ecto'],
+  perl: ['perl'],
+  lua: ['lua'],
+  terraform: ['terraform', 'hcl', 'terraform-provider-aws', 'terraform-provider-azure'],
 };
 
 /** Extractor language names that share another language's tags. */
@@ -88,6 +98,8 @@ const LANGUAGE_ALIASES: Readonly<Record<string, string>> = {
   cpp: 'c',
   'c++': 'c',
   bash: 'shell',
+  erlang: 'elixir',
+  hcl: 'terraform',
 };
 
 /** How a language is named in messages ("the index has no Go threads"). */
@@ -102,6 +114,16 @@ const LANGUAGE_NAMES: Readonly<Record<string, string>> = {
   php: 'PHP',
   c: 'C/C++',
   shell: 'shell',
+  swift: 'Swift/iOS',
+  dart: 'Dart/Flutter',
+  r: 'R',
+  julia: 'Julia',
+  haskell: 'Haskell',
+  scala: 'Scala',
+  elixir: 'Elixir/Erlang',
+  perl: 'Perl',
+  lua: 'Lua',
+  terraform: 'Terraform',
 };
 
 const TAG_TO_LANGUAGE = new Map<string, string>();

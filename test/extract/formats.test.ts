@@ -203,6 +203,54 @@ Found 1 error in src/index.ts:3`);
 });
 
 describe('compilers', () => {
+  test('GHC: the message on the indented lines under file:line:col: error:', () => {
+    const f = primary(`app/Main.hs:7:20: error: [GHC-83865]
+    • Couldn't match type ‘Char’ with ‘Int’
+      Expected: [Int]
+        Actual: String
+  |
+7 | main = print (sum "abc")
+  |                   ^^^^^`);
+    assert.deepEqual(
+      [f.language, f.errorType, f.errorMessage],
+      ['haskell', 'GHC-83865', "Couldn't match type ‘Char’ with ‘Int’"],
+    );
+    assert.equal(f.frames[0]?.file, 'app/Main.hs');
+    assert.equal(
+      primary(`src/Lib.hs:12:5: error:
+    Variable not in scope: fooBar :: Int -> Int`).errorMessage,
+      'Variable not in scope: fooBar :: Int -> Int',
+    );
+  });
+
+  test('Dart / Flutter: file:line:col: Error: message', () => {
+    const f =
+      primary(`lib/screens/home.dart:41:12: Error: The method 'setstate' isn't defined for the class '_HomeState'.
+ - '_HomeState' is from 'package:app/screens/home.dart' ('lib/screens/home.dart').
+    return setstate(() {});
+           ^^^^^^^^
+Target kernel_snapshot failed: Exception`);
+    assert.deepEqual(
+      [f.language, f.errorMessage],
+      ['dart', "The method 'setstate' isn't defined for the class '_HomeState'."],
+    );
+  });
+
+  test("Terraform's diagnostics box: │ Error: summary, and where", () => {
+    const f = primary(`Terraform v1.7.5
+╷
+│ Error: Unsupported argument
+│
+│   on modules/vpc/main.tf line 23, in resource "aws_subnet" "private":
+│   23:   availability_zones = var.azs
+│
+│ An argument named "availability_zones" is not expected here.
+╵
+Error: Process completed with exit code 1.`);
+    assert.deepEqual([f.language, f.errorType, f.errorMessage], ['terraform', 'Error', 'Unsupported argument']);
+    assert.equal(f.frames[0]?.file, 'modules/vpc/main.tf');
+  });
+
   test('javac via Maven: the compiler line, typed as Maven implies (MojoFailureException), not the goal failure', () => {
     const f = primary(`[INFO] BUILD FAILURE
 [ERROR] COMPILATION ERROR :
@@ -322,6 +370,21 @@ Program.cs(8,1): error CS0246: The type or namespace name 'Foo' could not be fou
 });
 
 describe('package managers', () => {
+  test("pip's resolver errors inside a Docker BuildKit step (the step prefix and pip's ERROR: go)", () => {
+    const f = primary(`#9 [5/7] RUN pip install --no-cache-dir -r requirements.txt
+#9 1.873 ERROR: Could not find a version that satisfies the requirement tensorflow==1.15.5 (from versions: 2.12.0, 2.13.0)
+#9 1.874 ERROR: No matching distribution found for tensorflow==1.15.5
+#9 ERROR: process "/bin/sh -c pip install --no-cache-dir -r requirements.txt" did not complete successfully: exit code: 1`);
+    assert.deepEqual(
+      [f.language, f.errorType, f.errorMessage],
+      [
+        'python',
+        'DistributionNotFound',
+        'Could not find a version that satisfies the requirement tensorflow==1.15.5 (from versions: 2.12.0, 2.13.0)',
+      ],
+    );
+  });
+
   test('pip: subprocess-exited-with-error names the failed wheel', () => {
     assert.deepEqual(
       typeAndMessage(`  error: subprocess-exited-with-error
@@ -360,6 +423,79 @@ ${prefix} Found: react@18.2.0`),
 });
 
 describe('runtimes', () => {
+  test("Node's V8 fatal error: heap out of memory, with or without a log prefix", () => {
+    const oom = `<--- Last few GCs --->
+[31:0x5d1e0a0]    52110 ms: Mark-Compact 4035.2 (4138.9) -> 4021.8 (4141.2) MB, 1833.0 / 0.0 ms  allocation failure
+FATAL ERROR: Ineffective mark-compacts near heap limit Allocation failed - JavaScript heap out of memory
+ 1: 0xb7b3e0 node::Abort() [node]
+Aborted (core dumped)`;
+    const f = primary(oom);
+    assert.deepEqual(
+      [f.language, f.errorType, f.errorMessage],
+      [
+        'javascript',
+        'FATAL ERROR',
+        'Ineffective mark-compacts near heap limit Allocation failed - JavaScript heap out of memory',
+      ],
+    );
+    const stamped = oom.replace(/^FATAL/m, '2025-03-01T10:00:00.1234567Z FATAL');
+    assert.equal(primary(stamped).errorType, 'FATAL ERROR');
+  });
+
+  test('R: Error in call : message (the message on the next line when long)', () => {
+    const f = primary(`> source("clean.R")
+Error in file(file, "rt") : cannot open the connection
+Calls: source -> withVisible -> eval -> eval -> read.csv -> read.table -> file
+Execution halted`);
+    assert.deepEqual([f.language, f.errorType, f.errorMessage], ['r', 'Error', 'cannot open the connection']);
+    assert.equal(
+      primary(`Error in UseMethod("mutate") : 
+  no applicable method for 'mutate' applied to an object of class "character"
+Execution halted`).errorMessage,
+      `no applicable method for 'mutate' applied to an object of class "character"`,
+    );
+  });
+
+  test("Julia: ERROR: LoadError: and the REPL's ERROR: with a Stacktrace of .jl frames", () => {
+    const f = primary(`ERROR: LoadError: MethodError: no method matching +(::String, ::Int64)
+Stacktrace:
+ [1] top-level scope
+   @ ~/proj/run.jl:3
+in expression starting at /home/u/proj/run.jl:3`);
+    assert.deepEqual(
+      [f.language, f.errorType, f.errorMessage],
+      ['julia', 'MethodError', 'no method matching +(::String, ::Int64)'],
+    );
+    const repl = primary(`ERROR: BoundsError: attempt to access 3-element Vector{Int64} at index [4]
+Stacktrace:
+ [1] getindex
+   @ ./essentials.jl:13 [inlined]
+ [2] top-level scope
+   @ REPL[2]:1`);
+    assert.deepEqual([repl.language, repl.errorType], ['julia', 'BoundsError']);
+    // pip's ERROR: lines are not Julia's: no Stacktrace follows them.
+    assert.notEqual(primary('ERROR: ResolutionImpossible: for help visit https://pip.pypa.io').language, 'julia');
+  });
+
+  test('a process killed by a signal is the failure when nothing else was printed; a printed error wins', () => {
+    const f = primary(`Running 42 tests
+./ci/test.sh: line 7: 31337 Segmentation fault      (core dumped) ./build/unit_tests
+Error: Process completed with exit code 139.`);
+    assert.deepEqual([f.errorType, f.errorMessage], ['Segmentation fault', 'Segmentation fault (core dumped)']);
+    assert.equal(
+      primary(`Fatal Python error: Segmentation fault
+
+Current thread 0x00007f3c (most recent call first):
+  File "/usr/lib/python3/site-packages/cv2/__init__.py", line 181 in bootstrap`).language,
+      'python',
+    );
+    assert.equal(
+      primary(`ValueError: bad input
+Segmentation fault (core dumped)`).errorType,
+      'ValueError',
+    );
+  });
+
   test('Go: fatal error and a data race', () => {
     assert.deepEqual(
       typeAndMessage(`fatal error: concurrent map writes

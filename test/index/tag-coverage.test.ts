@@ -43,6 +43,16 @@ test('a JSONL corpus keeps its tags; --default-tags fills only the untagged thre
     php: 0,
     c: 0,
     shell: 0,
+    swift: 0,
+    dart: 0,
+    r: 0,
+    julia: 0,
+    haskell: 0,
+    scala: 0,
+    elixir: 0,
+    perl: 0,
+    lua: 0,
+    terraform: 0,
   });
   assert.equal(manifest.tags?.threads, 5);
   assert.equal(manifest.tags?.withTags, 5);
