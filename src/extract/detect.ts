@@ -33,11 +33,16 @@ export function detectCandidates({ lines, levels }: DetectInput): Candidate[] {
     if (level === 'info' || level === 'debug') continue;
     const line = view(raw);
     if (!line) continue;
-    // Every family but a bare class name, a notifier's "X in ctrl#action" and a canonical message needs
-    // one of these characters: most lines of a long log are done after one scan.
+    // Every family but a bare class name, a notifier's "X in ctrl#action", a canonical message, a signal
+    // and some tools' own lines (pnpm codes, Yarn, pre-commit) needs one of these characters: most
+    // lines of a long log are done after one scan.
     if (!PUNCTUATED.test(line)) {
       const bare =
-        typedLine(lines, line, i) ?? notifier(lines, line, i) ?? canonicalMessage(line, i) ?? killedBySignal(line, i);
+        typedLine(lines, line, i) ??
+        notifier(lines, line, i) ??
+        canonicalMessage(line, i) ??
+        killedBySignal(line, i) ??
+        toolMessage(lines, line, i, ctx);
       if (bare) out.push(bare);
       continue;
     }
@@ -47,10 +52,12 @@ export function detectCandidates({ lines, levels }: DetectInput): Candidate[] {
       runtimeLine(lines, line, i) ??
       shellNotFound(line, i) ??
       packageManager(lines, line, i) ??
+      toolMessage(lines, line, i, ctx) ??
       notifier(lines, line, i) ??
       typedLine(lines, line, i) ??
       killedBySignal(line, i) ??
-      wrapper(line, i);
+      wrapper(line, i) ??
+      cliError(line, i);
     if (found) {
       if (level === 'warn') found.strength = Math.min(found.strength, 1);
       out.push(found);
@@ -69,18 +76,20 @@ const PUNCTUATED = /[:(=`'"]|recognized|npm /;
 interface DocContext {
   /** The exception Maven names in its `[Help 1]` link (`MojoFailureException`), when it printed one. */
   mavenHelp: string | null;
+  /** Yarn 1 printed its banner or its docs link: its `error …` lines are errors. */
+  yarn: boolean;
 }
 
 function documentContext(lines: string[]): DocContext {
   let mavenHelp: string | null = null;
+  let yarn = false;
   for (const l of lines) {
+    if (!yarn && /^yarn (?:install|run|add|upgrade) v\d|yarnpkg\.com\/en\/docs\/cli\//.test(l)) yarn = true;
+    if (mavenHelp) continue;
     const m = /\[Help 1\] https?:\/\/\S{1,200}\/(\w{1,80}Exception)\s*$/.exec(l);
-    if (m) {
-      mavenHelp = m[1]!;
-      break;
-    }
+    if (m) mavenHelp = m[1]!;
   }
-  return { mavenHelp };
+  return { mavenHelp, yarn };
 }
 
 /** A line as a detector reads it: trimmed, list bullet and surrounding quotes or backticks removed. */
@@ -154,7 +163,7 @@ function toolDiagnostic(lines: string[], line: string, i: number, ctx: DocContex
   if (ts) return withFrame(cand('typescript', ts[1]!, ts[2]!.trim(), line, i, 3), file!, ln!);
   const lang = languageOfPath(file!);
   // gcc/clang/rustc `error:`, Dart's `Error:`; GHC prints its message on the indented lines below.
-  const err = /^(?:fatal )?(?:error|Error): ?(.*)$/.exec(body);
+  const err = /^(?:- )?(?:fatal )?(?:error|Error): ?(.*)$/.exec(body);
   if (err) {
     let message = err[1]!.trim();
     let type = 'error';
@@ -511,6 +520,105 @@ function packageManager(lines: string[], line: string, i: number): Candidate | n
 }
 
 // ---------------------------------------------------------------------------------------------------
+// Tools' own error lines: git, CMake, pnpm, Yarn 1, Poetry, Ruff's full format, Ansible, pre-commit.
+
+const GIT_FATAL = /^fatal: (\S.{2,500})$/;
+const GIT_ERROR =
+  /^error: ((?:failed to push some refs|pathspec '|src refspec |Your local changes to the following files|could not apply|RPC failed|cannot lock ref|The following untracked working tree files|Authentication failed|unable to access ').{0,500})$/;
+const CMAKE_ERROR = /^CMake Error(?: at (\S{1,300}):(\d+) \((\w{1,80})\))?: ?(.{0,500})$/;
+const PNPM_CODE = /^(ERR_PNPM_[A-Z_]{2,60})\s+(\S.{0,500})$/;
+const YARN_ERROR = /^error (\S.{2,500})$/;
+const POETRY_SOLVER = /^Because .{1,500}, version solving failed\.$/;
+const RUFF_HEAD = /^([A-Z]{1,4}\d{3,4}) (?:\[\*\] )?(\S.{0,500})$/;
+const RUFF_ARROW = /^\s*-->\s+(\S{1,300}):(\d+):\d+\s*$/;
+const ANSIBLE_FATAL = /^fatal: \[([^\]\n]{1,200})\]: (FAILED|UNREACHABLE)! => (\{.*\})\s*$/;
+/** bash: `./build.sh: line 12: config/settings.json: No such file or directory`. */
+const BASH_LINE = /^(\S{1,300}): line (\d+): (\S.{0,500})$/;
+const PRE_COMMIT = /^(\S.{0,100}?)\.{3,}(?:\([^)\n]{0,60}\))?Failed$/;
+
+/** What every `toolMessage` family starts or ends with: one test before the families' own. */
+const TOOL_MESSAGE_HINT = /^(?:fatal|error|CMake Error|ERR_PNPM_|Because |[A-Z]{1,4}\d)|: line \d|Failed$/;
+
+function toolMessage(lines: string[], line: string, i: number, ctx: DocContext): Candidate | null {
+  if (!TOOL_MESSAGE_HINT.test(line)) return null;
+  const ansible = ANSIBLE_FATAL.exec(line);
+  if (ansible) {
+    let msg = '';
+    try {
+      const v: unknown = JSON.parse(ansible[3]!);
+      if (v && typeof v === 'object' && typeof (v as { msg?: unknown }).msg === 'string')
+        msg = (v as { msg: string }).msg;
+    } catch {
+      msg = /"msg": ?"((?:[^"\\]|\\.){1,1000})"/.exec(ansible[3]!)?.[1] ?? '';
+    }
+    return cand('unknown', ansible[2]!, msg || ansible[3]!.slice(0, 500), line, i, 3);
+  }
+  const git = GIT_FATAL.exec(line) ?? GIT_ERROR.exec(line);
+  if (git) return cand('unknown', line.startsWith('fatal') ? 'fatal' : 'error', git[1]!.trim(), line, i, 2);
+  const cmake = CMAKE_ERROR.exec(line);
+  if (cmake) {
+    let message = cmake[4]!.trim();
+    // The message is the indented paragraph under the line, up to its first sentence.
+    if (!message) {
+      const para: string[] = [];
+      for (let k = i + 1; k < Math.min(lines.length, i + 8) && /^\s+\S/.test(lines[k]!); k++)
+        para.push(lines[k]!.trim());
+      message = para.join(' ');
+      const stop = /[.!](?:\s|$)/.exec(message);
+      if (stop) message = message.slice(0, stop.index + 1);
+    }
+    const c = cand('c', 'CMake Error', message, line, i, 3);
+    return cmake[1] ? withFrame(c, cmake[1], cmake[2]!) : c;
+  }
+  const pnpm = PNPM_CODE.exec(line);
+  if (pnpm) return cand('javascript', pnpm[1]!, pnpm[2]!.trim(), line, i, 3);
+  if (ctx.yarn) {
+    const y = YARN_ERROR.exec(line);
+    if (y && !/^Command failed with exit code/.test(y[1]!))
+      return cand('javascript', 'yarn error', y[1]!.trim(), line, i, 2.5);
+  }
+  if (POETRY_SOLVER.test(line)) return cand('python', 'SolverProblemError', line, line, i, 2.5);
+  const ruff = RUFF_HEAD.exec(line);
+  const arrow = ruff ? RUFF_ARROW.exec(lines[i + 1] ?? '') : null;
+  if (ruff && arrow)
+    return withFrame(cand(languageOfPath(arrow[1]!), ruff[1]!, ruff[2]!.trim(), line, i, 3), arrow[1]!, arrow[2]!);
+  const bash = BASH_LINE.exec(line);
+  // A signal the shell reports (`line 7: 31337 Segmentation fault`) is `killedBySignal`'s.
+  if (bash && !SIGNAL.test(bash[3]!))
+    return withFrame(cand('shell', null, bash[3]!.trim(), line, i, 1.5), bash[1]!, bash[2]!);
+  return preCommitHook(lines, line, i);
+}
+
+/** pre-commit: `black.....Failed`, then `- hook id: black` and what the hook said (`- exit code: 1`, …). */
+function preCommitHook(lines: string[], line: string, i: number): Candidate | null {
+  const hook = PRE_COMMIT.exec(line);
+  if (hook) {
+    let detail = '';
+    for (let k = i + 1; k < Math.min(lines.length, i + 6); k++) {
+      const m = /^- (?!hook id:|duration:)(\S.{0,300})$/.exec(lines[k]!.trim());
+      if (m) {
+        detail = m[1]!;
+        break;
+      }
+    }
+    return cand('unknown', null, `${hook[1]!.trim()} failed${detail ? `: ${detail}` : ''}`, line, i, 1.5);
+  }
+  return null;
+}
+
+/**
+ * A command-line tool's `Error: message` (Cobra-style Go CLIs such as helm, the Actions runner): weak,
+ * above wrappers only; a typed or located error wins. Two words at least, and not a question.
+ */
+const CLI_ERROR = /^Error: (\S+ \S.{0,500})$/;
+
+function cliError(line: string, i: number): Candidate | null {
+  const m = CLI_ERROR.exec(line);
+  if (!m || /\?\s*$/.test(m[1]!)) return null;
+  return cand('unknown', 'Error', m[1]!.trim(), line, i, 0.5);
+}
+
+// ---------------------------------------------------------------------------------------------------
 // Bot and notifier reports: Bugsnag/Rails "X in controller#action", "Error type: X" fields, logfmt.
 
 const IN_ACTION = new RegExp(String.raw`^(${EXCEPTION_NAME}) in ([\w/:]{1,120}#\w{1,80})\b`);
@@ -681,6 +789,7 @@ const WRAPPERS: RegExp[] = [
   /^(?:error )?Command failed with exit code \d+\.?$/,
   /^Error: Process completed with exit code \d+\.?$/,
   /^##\[error\]Process completed with exit code \d+\.?$/,
+  /^(?:ERROR: )?(InvocationError for command .+)$/, // tox: the command's own output says why
 ];
 
 function wrapper(line: string, i: number): Candidate | null {

@@ -422,6 +422,131 @@ ${prefix} Found: react@18.2.0`),
   });
 });
 
+describe("tools' own error lines", () => {
+  test('git: fatal: and the error: lines git prints for a rejected push or a bad pathspec', () => {
+    assert.deepEqual(
+      typeAndMessage(`fatal: not a git repository (or any of the parent directories): .git
+Error: Process completed with exit code 128.`),
+      ['fatal', 'not a git repository (or any of the parent directories): .git'],
+    );
+    assert.deepEqual(
+      typeAndMessage(`To github.com:org/repo.git
+ ! [rejected]        main -> main (non-fast-forward)
+error: failed to push some refs to 'github.com:org/repo.git'
+hint: Updates were rejected because the tip of your current branch is behind`),
+      ['error', "failed to push some refs to 'github.com:org/repo.git'"],
+    );
+  });
+
+  test('CMake: CMake Error at file:line (command): and its indented message, to the first sentence', () => {
+    const f = primary(`-- The C compiler identification is GNU 12.2.0
+CMake Error at src/CMakeLists.txt:31 (find_package):
+  Could not find a package configuration file provided by "OpenCV" with any
+  of the following names:
+
+    OpenCVConfig.cmake
+-- Configuring incomplete, errors occurred!`);
+    assert.deepEqual([f.language, f.errorType], ['c', 'CMake Error']);
+    assert.match(
+      f.errorMessage,
+      /^Could not find a package configuration file provided by "OpenCV" with any of the following names:/,
+    );
+    assert.equal(f.frames[0]?.file, 'src/CMakeLists.txt');
+  });
+
+  test('pnpm ERR_PNPM_ codes; Yarn 1 error lines (only where Yarn printed its banner)', () => {
+    assert.deepEqual(
+      typeAndMessage(` ERR_PNPM_NO_MATCHING_VERSION  No matching version found for react@99.0.0
+Error: Process completed with exit code 1.`),
+      ['ERR_PNPM_NO_MATCHING_VERSION', 'No matching version found for react@99.0.0'],
+    );
+    assert.deepEqual(
+      typeAndMessage(`yarn install v1.22.22
+[2/4] Fetching packages...
+error An unexpected error occurred: "https://registry.yarnpkg.com/x: ETIMEDOUT".
+info Visit https://yarnpkg.com/en/docs/cli/install for documentation about this command.`),
+      ['yarn error', 'An unexpected error occurred: "https://registry.yarnpkg.com/x: ETIMEDOUT".'],
+    );
+    // Without Yarn's banner an "error …" line is nobody's in particular.
+    assert.deepEqual(extractFailures('error something odd happened here'), []);
+  });
+
+  test("Poetry's solver, Ruff's full output format, Pyright's located errors", () => {
+    assert.deepEqual(
+      typeAndMessage(`Resolving dependencies...
+Because pandas (2.2.0) depends on numpy (>=1.26.0) and app depends on numpy (<1.20), pandas is forbidden. So, because app depends on pandas (2.2.0), version solving failed.`),
+      [
+        'SolverProblemError',
+        'Because pandas (2.2.0) depends on numpy (>=1.26.0) and app depends on numpy (<1.20), pandas is forbidden. So, because app depends on pandas (2.2.0), version solving failed.',
+      ],
+    );
+    const ruff = primary(`E711 Comparison to \`None\` should be \`cond is None\`
+  --> app/models.py:18:14
+   |
+18 |     if value == None:
+   |              ^^^^
+Found 1 error.`);
+    assert.deepEqual(
+      [ruff.language, ruff.errorType, ruff.errorMessage],
+      ['python', 'E711', 'Comparison to `None` should be `cond is None`'],
+    );
+    const pyright = primary(`/app/src/api.py
+  /app/src/api.py:7:12 - error: "reqeusts" is not defined (reportUndefinedVariable)
+1 error, 0 warnings, 0 informations`);
+    assert.deepEqual([pyright.language, pyright.frames[0]?.line], ['python', 7]);
+    assert.match(pyright.errorMessage, /^"reqeusts" is not defined/);
+  });
+
+  test("Ansible's fatal task result, a pre-commit hook that failed, a bash script's line error, tox's wrapper", () => {
+    assert.deepEqual(
+      typeAndMessage(`TASK [pip install] *************************************************************
+fatal: [db1]: FAILED! => {"changed": false, "cmd": "pip3 install psycopg2", "msg": "stdout: error: pg_config executable not found."}`),
+      ['FAILED', 'stdout: error: pg_config executable not found.'],
+    );
+    assert.equal(
+      primary(`flake8...................................................................Failed
+- hook id: flake8
+- exit code: 1
+
+app/x.py:1:1: F401 'os' imported but unused`).errorType,
+      'F401',
+      'the hook printed the cause',
+    );
+    assert.equal(
+      primary(`isort....................................................................Failed
+- hook id: isort
+- files were modified by this hook`).errorMessage,
+      'isort failed: files were modified by this hook',
+    );
+    const bash = primary(`./deploy.sh: line 40: ../dist/app.tar.gz: No such file or directory
+Error: Process completed with exit code 1.`);
+    assert.deepEqual(
+      [bash.language, bash.errorMessage, bash.frames[0]?.line],
+      ['shell', '../dist/app.tar.gz: No such file or directory', 40],
+    );
+    assert.equal(
+      primary(`E   ModuleNotFoundError: No module named 'requests'
+ERROR: InvocationError for command /w/.tox/py312/bin/pytest (exited with code 2)`).errorType,
+      'ModuleNotFoundError',
+    );
+  });
+
+  test("a CLI's Error: message is the failure only when nothing better was printed, and never a question", () => {
+    assert.deepEqual(
+      typeAndMessage(`Error: UPGRADE FAILED: another operation (install/upgrade/rollback) is in progress
+Error: Process completed with exit code 1.`),
+      ['Error', 'UPGRADE FAILED: another operation (install/upgrade/rollback) is in progress'],
+    );
+    assert.deepEqual(extractFailures('Error: why does this happen?'), []);
+    assert.equal(
+      primary(`Error: Command failed: node build.js
+TypeError: Cannot read properties of undefined (reading 'map')
+    at build (/app/build.js:3:9)`).errorType,
+      'TypeError',
+    );
+  });
+});
+
 describe('runtimes', () => {
   test("Node's V8 fatal error: heap out of memory, with or without a log prefix", () => {
     const oom = `<--- Last few GCs --->
