@@ -194,6 +194,16 @@ test('on a Python-only index a Go panic stays quiet and says why; Python is answ
       !verdict.answer && verdict.reason,
       'no confident answer: the index has no Go threads (it covers Python)',
     );
+    // Languages the extractor names beyond the first ten (Julia, R, Terraform…) are in the map too.
+    const julia = await py.search(
+      'ERROR: LoadError: UndefVarError: `df` not defined\nStacktrace:\n [1] top-level scope\n   @ ~/a/run.jl:4\n',
+      { minConfidence: 0 },
+    );
+    assert.equal(julia.reason, 'the index has no Julia threads (it covers Python)');
+    const r = await py.search("Error in read.csv(path) : object 'path' not found\nExecution halted\n", {
+      minConfidence: 0,
+    });
+    assert.equal(r.reason, 'the index has no R threads (it covers Python)');
     const python = await py.search(PYTHON_INDEXERROR, { minConfidence: 0 });
     assert.equal(python.reason, null);
     assert.equal(python.confident, true);
