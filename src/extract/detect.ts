@@ -46,7 +46,7 @@ export function detectCandidates({ lines, levels }: DetectInput): Candidate[] {
       if (bare) out.push(bare);
       continue;
     }
-    const tool = toolDiagnostic(lines, line, i, ctx);
+    const tool = toolDiagnostic(lines, line, i, ctx, level);
     const found =
       (tool && withCaretCode(tool, lines, i)) ??
       runtimeLine(lines, line, i) ??
@@ -127,9 +127,16 @@ const PYLINT_CODE = /^([CRWEF]\d{4}): (.+?) \(([a-z][\w-]{0,60})\)$/;
 const MYPY_CODE = /\s\[([a-z][\w-]{0,60})\]$/;
 const KEYED = /^\[([A-Z][\w-]{0,40}\/[\w-]{1,60})\] (.+)$/;
 const ESLINT_ROW = /^(\d+):(\d+)\s+(error|warning)\s+(\S.*)$/;
+const GO_LINTER = /^(\S.{0,500}) \(([a-z][\w-]{1,40})\)$/;
 const TSC_INLINE = /^-? ?error (TS\d{3,5}): ?(.+)$/;
 
-function toolDiagnostic(lines: string[], line: string, i: number, ctx: DocContext): Candidate | null {
+function toolDiagnostic(
+  lines: string[],
+  line: string,
+  i: number,
+  ctx: DocContext,
+  level: LogLevel | null = null,
+): Candidate | null {
   const paren = PAREN_LOCATION.exec(line);
   if (paren) {
     if (paren[4] !== 'error') return null;
@@ -186,6 +193,13 @@ function toolDiagnostic(lines: string[], line: string, i: number, ctx: DocContex
     }
     return withFrame(cand(lang, type, message, line, i, 3), file!, ln!);
   }
+  // golangci-lint: `conn.go:42:2: ineffectual assignment to err (ineffassign)` (a column: `go test`'s
+  // `x_test.go:8: msg` lines have none and are go.ts's).
+  const lint = lang === 'go' && pl[3] ? GO_LINTER.exec(body) : null;
+  if (lint) return withFrame(cand('go', lint[2]!, lint[1]!.trim(), line, i, 3), file!, ln!);
+  // sbt and other build tools print a located diagnostic at their `[error]` level with no `error:` word.
+  if (level === 'error' && body && lang !== 'unknown')
+    return withFrame(cand(lang, 'error', body, line, i, 3), file!, ln!);
   if (lang === 'python') {
     const pylint = PYLINT_CODE.exec(body);
     if (pylint) return withFrame(cand('python', pylint[1]!, pylint[2]!.trim(), line, i, 3), file!, ln!);
@@ -255,6 +269,8 @@ function languageOfPath(file: string): string {
     lua: 'lua',
     pl: 'perl',
     pm: 'perl',
+    ml: 'ocaml',
+    mli: 'ocaml',
   };
   return map[ext] ?? 'unknown';
 }
@@ -339,10 +355,39 @@ function runtimeLine(lines: string[], line: string, i: number): Candidate | null
   if (v8) return cand('javascript', 'FATAL ERROR', v8[1]!.trim(), line, i, 3);
   const py = PY_FATAL.exec(line);
   if (py) return cand('python', 'Fatal Python error', py[1]!.trim(), line, i, 2.5);
-  const r = R_ERROR.exec(line);
+  const r = line.startsWith('Error in ') ? R_ERROR.exec(line) : null;
   if (r) return cand('r', 'Error', r[2]!.trim() || nextText(lines, i + 1), line, i, 3);
-  const julia = juliaError(lines, line, i);
+  const julia = /^(?:ERROR: |LoadError: |[A-Z]\w{0,80}Error\b)/.test(line) ? juliaError(lines, line, i) : null;
   if (julia) return julia;
+  const ipy = line.includes('Traceback (') ? IPYTHON_HEAD.exec(line) : null;
+  if (ipy) {
+    // IPython / Jupyter (nbclient, papermill): the header names the type; the message ends the traceback.
+    for (let k = i + 1; k < Math.min(lines.length, i + 200); k++) {
+      const t = lines[k]!.trim();
+      if (t.startsWith(`${ipy[1]!}:`) || t === ipy[1]) {
+        const c = cand('python', ipy[1]!, t.slice(ipy[1]!.length + 1).trim(), t, k, 3);
+        return c;
+      }
+      if (IPYTHON_HEAD.test(t)) break;
+    }
+  }
+  const lua = line.startsWith('lua') ? LUA_ERROR.exec(line) : null;
+  if (lua) return withFrame(cand('lua', 'error', lua[3]!.trim(), line, i, 3), lua[1]!, lua[2]!);
+  const perl = line.includes(' line ') ? PERL_DIE.exec(line) : null;
+  if (perl) {
+    const message = perl[1]!.replace(/ \(@INC contains:.*$/, '').trim();
+    return withFrame(cand('perl', null, message, line, i, 2.5), perl[2]!, perl[3]!);
+  }
+  const ps = line.includes(' : ') ? powerShellError(lines, line, i) : null;
+  if (ps) return ps;
+  if (SPHINX_AS_ERROR.test(line)) {
+    const next = nextText(lines, i + 1);
+    const at = /^(\S{1,300}?):(\d+):\s?(.+)$/.exec(next);
+    const c = cand('python', 'SphinxWarning', at ? at[3]!.trim() : next, `${line}\n${next}`, i, 3);
+    return at ? withFrame(c, at[1]!, at[2]!) : c;
+  }
+  const ocaml = /^Error: (\S.{0,500})$/.exec(line) ? ocamlError(lines, line, i) : null;
+  if (ocaml) return ocaml;
   const tf = TERRAFORM_BOX.exec(line);
   if (tf) {
     const c = cand('terraform', 'Error', tf[1]!.trim(), line, i, 2.5);
@@ -382,6 +427,47 @@ function runtimeLine(lines: string[], line: string, i: number): Candidate | null
   for (const re of JVM_MAIN_CLASS) {
     const m = re.exec(line);
     if (m) return cand('java', 'java.lang.ClassNotFoundException', m[1]!, line, i, 1.5);
+  }
+  return null;
+}
+
+/** IPython's traceback header: `ValueError                                Traceback (most recent call last)`. */
+const IPYTHON_HEAD = /^([A-Za-z_][\w.]{0,200})\s{2,}Traceback \(most recent call last\)$/;
+/** Lua's standalone interpreter: `lua: main.lua:3: attempt to call a nil value (global 'foo')`. */
+const LUA_ERROR = /^lua(?:jit|\d(?:\.\d)?)?: (\S{1,300}\.lua):(\d+): (\S.{0,500})$/;
+/** Perl's `die` and compile errors: `Can't locate X.pm in @INC (…) at script.pl line 4.` */
+const PERL_DIE = /^(\S.{2,800}?) at (\S{1,300}\.(?:pl|pm|t)|-e) line (\d+)\.?$/;
+/** Sphinx with `-W`: `Warning, treated as error:` and the warning on the next line. */
+const SPHINX_AS_ERROR = /^Warning, treated as error:$/;
+/** PowerShell's error record: `Cmdlet : message`, then `At script.ps1:12 char:1` and `+ CategoryInfo …`. */
+const PS_RECORD = /^([A-Z][\w-]{0,80}|\S{1,200}\.ps1) : (\S.{0,1000})$/;
+const PS_AT = /^At (\S.{0,300}):(\d+) char:\d+$/;
+const PS_CATEGORY = /^\+ CategoryInfo\s*: .{0,400}, ([\w.]{1,200}(?:Exception|Error))\s*$/;
+
+function powerShellError(lines: string[], line: string, i: number): Candidate | null {
+  const m = PS_RECORD.exec(line);
+  if (!m) return null;
+  let at: RegExpExecArray | null = null;
+  let type: string | null = null;
+  for (let k = i + 1; k < Math.min(lines.length, i + 8); k++) {
+    const t = lines[k]!.trim();
+    at ??= PS_AT.exec(t);
+    const cat = PS_CATEGORY.exec(t);
+    if (cat) {
+      type = cat[1]!;
+      break;
+    }
+  }
+  if (!at && !type) return null;
+  const c = cand('shell', type ?? m[1]!, m[2]!.trim(), line, i, 3);
+  return at ? withFrame(c, at[1]!, at[2]!) : c;
+}
+
+/** OCaml / dune: `File "bin/main.ml", line 3, characters 8-11:` above `Error: Unbound value foo`. */
+function ocamlError(lines: string[], line: string, i: number): Candidate | null {
+  for (let k = i - 1; k >= Math.max(0, i - 6); k--) {
+    const f = /^File "([^"\n]{1,300}\.mli?)", line (\d+), characters \d+-\d+:$/.exec(lines[k]!.trim());
+    if (f) return withFrame(cand('ocaml', 'Error', line.slice('Error: '.length).trim(), line, i, 3), f[1]!, f[2]!);
   }
   return null;
 }
@@ -537,7 +623,32 @@ const BASH_LINE = /^(\S{1,300}): line (\d+): (\S.{0,500})$/;
 const PRE_COMMIT = /^(\S.{0,100}?)\.{3,}(?:\([^)\n]{0,60}\))?Failed$/;
 
 /** What every `toolMessage` family starts or ends with: one test before the families' own. */
-const TOOL_MESSAGE_HINT = /^(?:fatal|error|CMake Error|ERR_PNPM_|Because |[A-Z]{1,4}\d)|: line \d|Failed$/;
+const TOOL_MESSAGE_HINT =
+  /^(?:fatal|error|CMake Error|ERR_PNPM_|Because |[A-Z]{1,4}\d|[a-z+]{2,12}: (?:fatal )?error: )|: line \d|Failed$|AAPT: error: /;
+/** A tool that names itself before its error: `xcodebuild: error: …`, `clang: error: …`, `javac: error: …`. */
+const TOOL_PREFIXED =
+  /^(xcodebuild|xcrun|codesign|swiftc|swift-build|clang\+\+|clang|gcc|g\+\+|cc1plus|cc1|ld|javac|rustc|nvcc): (?:fatal )?error: (\S.{0,500})$/;
+const TOOL_LANGUAGE: Record<string, string> = {
+  xcodebuild: 'swift',
+  xcrun: 'swift',
+  codesign: 'swift',
+  swiftc: 'swift',
+  'swift-build': 'swift',
+  'clang++': 'c',
+  clang: 'c',
+  gcc: 'c',
+  'g++': 'c',
+  cc1plus: 'c',
+  cc1: 'c',
+  ld: 'c',
+  nvcc: 'c',
+  javac: 'java',
+  rustc: 'rust',
+};
+/** SwiftPM's resolver. */
+const SWIFTPM = /^error: (Dependencies could not be resolved .{0,500})$/;
+/** Android's resource compiler, often after a path: `ERROR:/…/values.xml:5:5-54: AAPT: error: resource … not found.` */
+const AAPT = /AAPT: error: (\S.{0,500})$/;
 
 function toolMessage(lines: string[], line: string, i: number, ctx: DocContext): Candidate | null {
   if (!TOOL_MESSAGE_HINT.test(line)) return null;
@@ -582,6 +693,12 @@ function toolMessage(lines: string[], line: string, i: number, ctx: DocContext):
   const arrow = ruff ? RUFF_ARROW.exec(lines[i + 1] ?? '') : null;
   if (ruff && arrow)
     return withFrame(cand(languageOfPath(arrow[1]!), ruff[1]!, ruff[2]!.trim(), line, i, 3), arrow[1]!, arrow[2]!);
+  const tool = TOOL_PREFIXED.exec(line);
+  if (tool) return cand(TOOL_LANGUAGE[tool[1]!] ?? 'unknown', 'error', tool[2]!.trim(), line, i, 2.5);
+  const spm = SWIFTPM.exec(line);
+  if (spm) return cand('swift', 'error', spm[1]!.trim(), line, i, 2.5);
+  const aapt = AAPT.exec(line);
+  if (aapt) return cand('java', 'AAPT', aapt[1]!.trim(), line, i, 3);
   const bash = BASH_LINE.exec(line);
   // A signal the shell reports (`line 7: 31337 Segmentation fault`) is `killedBySignal`'s.
   if (bash && !SIGNAL.test(bash[3]!))
@@ -717,7 +834,11 @@ function typedLine(lines: string[], line: string, i: number): Candidate | null {
   const lead = m[1] ?? '';
   const known = lead === '' || /^(?:Uncaught|Unhandled|Exception in thread|Caused by:|Error:)/.test(lead);
   if (BUILD_TOOL.test(type)) return cand('java', type, message, line, i, 0.3);
-  return cand(languageOfName(type), type, message, line, i, known ? 2 : 1.5);
+  // Node prints its error codes in brackets: `AssertionError [ERR_ASSERTION]: …`.
+  const language = /^\S+ \[ERR_[A-Z_\d]{2,60}\]/.test(line.slice(m.index + (m[1]?.length ?? 0)).trim())
+    ? 'javascript'
+    : languageOfName(type);
+  return cand(language, type, message, line, i, known ? 2 : 1.5);
 }
 
 /** A typed error inside an inline code span of prose: "I get `ModuleNotFoundError: No module named 'x'`". */

@@ -88,6 +88,7 @@ export const LANGUAGE_TAGS: Readonly<Record<string, readonly string[]>> = {
   elixir: ['elixir', 'phoenix-framework', 'erlang', 'ecto'],
   perl: ['perl'],
   lua: ['lua'],
+  ocaml: ['ocaml', 'dune', 'opam'],
   terraform: ['terraform', 'hcl', 'terraform-provider-aws', 'terraform-provider-azure'],
 };
 
@@ -123,6 +124,7 @@ const LANGUAGE_NAMES: Readonly<Record<string, string>> = {
   elixir: 'Elixir/Erlang',
   perl: 'Perl',
   lua: 'Lua',
+  ocaml: 'OCaml',
   terraform: 'Terraform',
 };
 

@@ -547,6 +547,104 @@ TypeError: Cannot read properties of undefined (reading 'map')
   });
 });
 
+describe('more runtimes and build tools, each from its documented output', () => {
+  test('IPython / Jupyter: the header names the type, the last line says why; nbclient wraps it', () => {
+    const f = primary(`nbclient.exceptions.CellExecutionError: An error occurred while executing the following cell:
+------------------
+df.groupby("k").agg("mean")
+------------------
+
+---------------------------------------------------------------------------
+KeyError                                  Traceback (most recent call last)
+Cell In[7], line 1
+----> 1 df.groupby("k").agg("mean")
+
+KeyError: 'k'`);
+    assert.deepEqual([f.language, f.errorType, f.errorMessage], ['python', 'KeyError', "'k'"]);
+  });
+
+  test('Lua, Perl and OCaml: their own error shapes', () => {
+    const lua = primary(`lua5.4: src/app.lua:17: attempt to index a nil value (local 'cfg')
+stack traceback:
+        src/app.lua:17: in main chunk`);
+    assert.deepEqual(
+      [lua.language, lua.errorMessage, lua.frames[0]?.line],
+      ['lua', "attempt to index a nil value (local 'cfg')", 17],
+    );
+    const perl =
+      primary(`Can't locate Text/CSV.pm in @INC (you may need to install the Text::CSV module) (@INC contains: /etc/perl /usr/share/perl5) at bin/import.pl line 6.
+BEGIN failed--compilation aborted at bin/import.pl line 6.`);
+    assert.deepEqual(
+      [perl.language, perl.errorMessage, perl.frames[0]?.file],
+      ['perl', "Can't locate Text/CSV.pm in @INC (you may need to install the Text::CSV module)", 'bin/import.pl'],
+    );
+    const ocaml = primary(`File "lib/parse.ml", line 12, characters 4-9:
+12 |     lexbf
+         ^^^^^
+Error: Unbound value lexbf`);
+    assert.deepEqual(
+      [ocaml.language, ocaml.errorMessage, ocaml.frames[0]?.file],
+      ['ocaml', 'Unbound value lexbf', 'lib/parse.ml'],
+    );
+    // Without the File "…", line N, characters line above, an Error: line is nobody's in particular.
+    assert.notEqual(primary('Error: Unbound value lexbf is what it says').language, 'ocaml');
+  });
+
+  test("PowerShell's error record: Cmdlet : message, At script:line, and the exception in CategoryInfo", () => {
+    const f = primary(`Get-Content : Cannot find path 'D:\\a\\app\\version.txt' because it does not exist.
+At D:\\a\\app\\build.ps1:3 char:12
++ $version = Get-Content version.txt
++            ~~~~~~~~~~~~~~~~~~~~~~~
+    + CategoryInfo          : ObjectNotFound: (D:\\a\\app\\version.txt:String) [Get-Content], ItemNotFoundException
+    + FullyQualifiedErrorId : PathNotFound,Microsoft.PowerShell.Commands.GetContentCommand`);
+    assert.deepEqual(
+      [f.language, f.errorType, f.errorMessage, f.frames[0]?.line],
+      ['shell', 'ItemNotFoundException', "Cannot find path 'D:\\a\\app\\version.txt' because it does not exist.", 3],
+    );
+  });
+
+  test('Sphinx -W: the warning under "Warning, treated as error:"', () => {
+    const f = primary(`Warning, treated as error:
+/src/docs/api.rst:88:duplicate object description of app.main, other instance in index, use :no-index: for one of them`);
+    assert.deepEqual([f.errorType, f.frames[0]?.file, f.frames[0]?.line], ['SphinxWarning', '/src/docs/api.rst', 88]);
+    assert.match(f.errorMessage, /^duplicate object description of app\.main/);
+  });
+
+  test('sbt at its [error] level, golangci-lint with its linter, Node error codes, AAPT, SwiftPM and tools that name themselves', () => {
+    const sbt = primary(`[info] compiling 2 Scala sources to /w/target/scala-3.3.1/classes ...
+[error] /w/src/main/scala/Api.scala:9:17: type mismatch;
+[error]  found   : String
+[error]  required: Int
+[error] one error found`);
+    assert.deepEqual([sbt.language, sbt.errorMessage, sbt.frames[0]?.line], ['scala', 'type mismatch;', 9]);
+    const lint = primary(`pkg/cache/lru.go:88:9: Error return value of \`f.Close\` is not checked (errcheck)
+Error: issues found`);
+    assert.deepEqual(
+      [lint.language, lint.errorType, lint.errorMessage],
+      ['go', 'errcheck', 'Error return value of `f.Close` is not checked'],
+    );
+    const node = primary(`  1) math
+       adds:
+     AssertionError [ERR_ASSERTION]: Expected values to be strictly equal:
+      at Context.<anonymous> (test/math.test.js:5:12)`);
+    assert.deepEqual([node.language, node.errorType], ['javascript', 'AssertionError']);
+    assert.deepEqual(
+      typeAndMessage(
+        'ERROR: /w/app/build/intermediates/merged_res/debug/values/values.xml:12:5-90: AAPT: error: resource android:attr/lStar not found.',
+      ),
+      ['AAPT', 'resource android:attr/lStar not found.'],
+    );
+    assert.equal(
+      primary(`Computing version for https://github.com/apple/swift-nio.git
+error: Dependencies could not be resolved because no versions of 'swift-nio' match the requirement 9.0.0..<10.0.0.`)
+        .language,
+      'swift',
+    );
+    const xc = primary(`xcodebuild: error: 'App.xcodeproj' does not exist.`);
+    assert.deepEqual([xc.language, xc.errorMessage], ['swift', "'App.xcodeproj' does not exist."]);
+  });
+});
+
 describe('runtimes', () => {
   test("Node's V8 fatal error: heap out of memory, with or without a log prefix", () => {
     const oom = `<--- Last few GCs --->

@@ -52,6 +52,7 @@ test('a JSONL corpus keeps its tags; --default-tags fills only the untagged thre
     elixir: 0,
     perl: 0,
     lua: 0,
+    ocaml: 0,
     terraform: 0,
   });
   assert.equal(manifest.tags?.threads, 5);
