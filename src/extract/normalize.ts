@@ -19,7 +19,8 @@ export interface NormalizedText {
  * - markdown: code fences dropped (their content kept), `> ` quotes, bold around a whole line, HTML tags
  *   of notifier mails;
  * - prefixes: Node's `(node:1234)`, log timestamps and levels (ISO, syslog/journald, `[ERROR]`, celery,
- *   Spring/log4j `LEVEL pid --- [thread] logger :`), the `|` and `+-+-` gutters of Python exception groups;
+ *   Spring/log4j `LEVEL pid --- [thread] logger :`, Heroku's `app[web.1]:`), Docker Compose's `web_1  | `
+ *   service column, the `|` and `+-+-` gutters of Python exception groups; HTML entities (`&#x27;`);
  * - lines hard-wrapped at the console width (the document's maximal line length, seen several times) are
  *   joined again, messages included.
  */
@@ -29,19 +30,17 @@ export function normalizeText(text: string): NormalizedText {
   const pytestish = lines0.some((l) => PYTEST_E.test(l));
   const group = lines0.some((l) => /^\s*\+[-+]{2,}|^\s*\+ Exception Group Traceback/.test(l));
   const html = lines0.filter((l) => /<\/?(?:html|body|table|div|h\d|pre|td|p)\b/i.test(l)).length >= 3;
+  // `docker compose logs` / `up`: every line behind its service's name (`web_1  | `, `app-web-1  | `).
+  const compose = lines0.filter((l) => COMPOSE_PREFIX.test(l)).length >= 2;
   const out: Wrapped[] = [];
   for (const [n, f] of framed.entries()) {
     // The console wrapped what it showed: measure widths before mojibake is decoded back.
     const width = f.text.length;
     let line = fixMojibake(f.text).replace(ORPHAN_ANSI, '');
     if (line.endsWith(ESC)) line = line.slice(0, -1);
+    if (compose) line = line.replace(COMPOSE_PREFIX, '');
     if (html) line = line.replace(/<[^<>\n]{0,300}>/g, '').replace(/&nbsp;/g, ' ');
-    if (line.includes('&'))
-      line = line
-        .replace(/&lt;/g, '<')
-        .replace(/&gt;/g, '>')
-        .replace(/&quot;/g, '"')
-        .replace(/&amp;/g, '&');
+    if (line.includes('&')) line = decodeEntities(line);
     // Markdown quotes; pytest's own `>` marker (`>       code`) stays when the text is pytest output.
     line = line.replace(pytestish ? QUOTE_TEXT : QUOTE, '');
     if (group) {
@@ -67,6 +66,22 @@ export function normalizeText(text: string): NormalizedText {
 export function normalizeLines(text: string): { lines: string[]; markers: (string | null)[] } {
   const { lines, markers } = normalizeText(text);
   return { lines, markers };
+}
+
+/** The service column of Docker Compose's log output (v1 `web_1  | `, v2 `app-web-1  | `). */
+const COMPOSE_PREFIX = /^[a-z][\w.-]{0,60}[-_]\d{1,3}\s{1,40}\| /i;
+
+/** HTML's common entities, as text pasted from a page or an HTML mail carries them (`&#x27;`, `&lt;`). */
+function decodeEntities(line: string): string {
+  const code = (n: number, whole: string) => (n > 0 && n <= 0x10ffff ? String.fromCodePoint(n) : whole);
+  return line
+    .replace(/&lt;/g, '<')
+    .replace(/&gt;/g, '>')
+    .replace(/&quot;/g, '"')
+    .replace(/&(?:apos|#39);/g, "'")
+    .replace(/&#(\d{1,7});/g, (whole, d: string) => code(Number(d), whole))
+    .replace(/&#x([\da-f]{1,6});/gi, (whole, h: string) => code(parseInt(h, 16), whole))
+    .replace(/&amp;/g, '&');
 }
 
 const FENCE = /^\s*(?:```|~~~)[\w+-]*\s*$/;
@@ -99,6 +114,8 @@ const ISO_TS = /^\[?\d{4}-\d\d-\d\d[T ]\d\d:\d\d:\d\d(?:[.,]\d{1,9})?(?:Z|[+-]\d
 const SYSLOG_TS =
   /^[A-Z][a-z]{2} [ \d]\d \d\d:\d\d:\d\d(?:\.\d{1,9})?\s+(?:[\w.-]{1,64} [\w./@-]{1,64}(?:\[\d+\])?: )?/;
 /** Docker BuildKit: `#12 3.456 ` (step number, seconds). */
+/** Heroku's log source after the timestamp: `app[web.1]: `, `heroku[router]: `. */
+const HEROKU_SOURCE = /^[a-z][\w-]{0,30}\[[\w.-]{1,40}\]: /;
 const BUILDKIT = /^#\d{1,5} \d{1,7}\.\d{1,4} /;
 const BRACKET_TS = /^\[[^\]\n]{0,40}\d\d:\d\d:\d\d[^\]\n]{0,60}\]:?\s*/;
 const LEVEL_WORD =
@@ -126,10 +143,12 @@ function stripLogPrefix(line: string): { rest: string; level: LogLevel } {
       break;
     }
   }
-  // A second timestamp (journald line carrying an app's own ISO timestamp).
+  // A second timestamp (journald line carrying an app's own ISO timestamp); Heroku's `app[web.1]: `.
   if (stamped) {
     const again = ISO_TS.exec(s);
     if (again && again[0].length < s.length) s = s.slice(again[0].length);
+    const source = HEROKU_SOURCE.exec(s);
+    if (source && source[0].length < s.length) s = s.slice(source[0].length);
   }
   const py = PY_LOGGING.exec(s);
   if (py) return { rest: s.slice(py[0].length), level: toLevel(py[1]!) };

@@ -39,6 +39,37 @@ describe('normalization: what wraps errors in real text', () => {
     ]);
   });
 
+  test("Docker Compose's service column and Heroku's source are prefixes, not text; HTML entities are decoded", () => {
+    const compose = primary(`worker_1  | [2024-05-01 10:00:00,000: INFO/MainProcess] Connected to redis://redis:6379/0
+worker_1  | Traceback (most recent call last):
+worker_1  |   File "/app/tasks.py", line 9, in run
+worker_1  |     return 1 / n
+worker_1  | ZeroDivisionError: division by zero
+redis_1   | 1:M 01 May 2024 10:00:00.000 * Ready to accept connections`);
+    assert.deepEqual(
+      [compose.errorType, compose.errorMessage, compose.frames.at(-1)?.file],
+      ['ZeroDivisionError', 'division by zero', '/app/tasks.py'],
+    );
+    const v2 = primary(`shop-api-1  | Traceback (most recent call last):
+shop-api-1  |   File "/srv/main.py", line 2, in <module>
+shop-api-1  |     import uvicorn
+shop-api-1  | ModuleNotFoundError: No module named 'uvicorn'`);
+    assert.equal(v2.frames.at(-1)?.file, '/srv/main.py');
+    const heroku = primary(`2024-05-01T10:00:00.000000+00:00 app[worker.1]: Traceback (most recent call last):
+2024-05-01T10:00:00.000000+00:00 app[worker.1]:   File "/app/worker.py", line 7, in <module>
+2024-05-01T10:00:00.000000+00:00 app[worker.1]: KeyError: 'REDIS_URL'
+2024-05-01T10:00:00.000000+00:00 heroku[worker.1]: Process exited with status 1`);
+    assert.deepEqual([heroku.errorType, heroku.frames.at(-1)?.line], ['KeyError', 7]);
+    assert.equal(
+      primary(`<pre>
+Traceback (most recent call last):
+  File "fit.py", line 3, in &lt;module&gt;
+TypeError: can&#x27;t multiply sequence by non-int of type &#39;float&#39; &amp; more
+</pre>`).errorMessage,
+      "can't multiply sequence by non-int of type 'float' & more",
+    );
+  });
+
   test('a typed error quoted or pasted mid-sentence; a whole line in italics', () => {
     assert.deepEqual(typeAndMessage('When I run it I got "OSError: [Errno 24] Too many open files", what can I do?'), [
       'OSError',
