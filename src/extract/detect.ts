@@ -497,6 +497,8 @@ function juliaError(lines: string[], line: string, i: number): Candidate | null 
 
 /** `Segmentation fault (core dumped)` and its kin: the program died of a signal (a weak cause; a printed error wins). */
 function killedBySignal(line: string, i: number): Candidate | null {
+  // Most lines name no signal: three substring tests before the pattern (it is tried on every line).
+  if (!line.includes('fault') && !line.includes('Bus error') && !line.includes('Illegal instruction')) return null;
   const m = SIGNAL.exec(line);
   if (!m) return null;
   const dumped = /\(core dumped\)/.test(line) ? ' (core dumped)' : '';
