@@ -565,7 +565,13 @@ const NPM_LINE = /^(?:npm ERR!|npm error) ?(.*)$/;
 const PIP_CODE = /^error: ([a-z]{2,40}(?:-[a-z]{2,40}){1,6})$/;
 const PIP_RESOLVE: [RegExp, string][] = [
   // `ERROR: ` is pip's; a timestamped log (a Docker build's `#8 2.345 `) loses it to the level stripping.
+  // The resolver's conflict is printed before its `ResolutionImpossible` line, and says more.
+  [
+    /^(?:ERROR: )?Cannot install .{1,400} because these package versions have conflicting dependencies\.?$/,
+    'ResolutionImpossible',
+  ],
   [/^(?:ERROR: )?ResolutionImpossible\b/, 'ResolutionImpossible'],
+  [/^(?:ERROR: )?Package '[^'\n]{1,100}' requires a different Python: /, 'UnsupportedPythonVersion'],
   [/^(?:ERROR: )?Could not find a version that satisfies the requirement /, 'DistributionNotFound'],
   [/^(?:ERROR: )?No matching distribution found for /, 'DistributionNotFound'],
   [/^(?:ERROR: )?Could not install packages due to an? (\w+Error)\b/, ''],

@@ -22,6 +22,7 @@ const CHAIN =
 const PYTEST_E = /^E(?:\s|$)/;
 const PYTEST_LOCATION = /^(\S[^\s:]*):(\d+):\s(?:in\s(\S.*)|(\S.*))$/;
 const PYTEST_SECTION = /^_{3,}\s.*\s_{3,}$|^={3,}\s.*\s={3,}$|^-{3,}\s.*\s-{3,}$/;
+const PIP_FAILED_WHEEL = /^\s*(?:ERROR: )?Failed building wheel for \S/;
 /** pytest's short summary line: `FAILED path::test - Error: message`. */
 const PYTEST_SUMMARY = new RegExp(String.raw`^(?:FAILED|ERROR) \S+ - (${EXCEPTION_NAME}): ?(.*)$`);
 const PYTEST_REPR = /^\s*\w+\s*=\s*<.*>\s*$/;
@@ -52,9 +53,11 @@ export function findPythonFailures(lines: string[]): Candidate[] {
     i = j;
   }
   // 3. pip / build-backend failures.
+  let wheelFailures = 0;
   for (let i = 0; i < lines.length; i++) {
     const t = lines[i]!.trim();
     if (/^error: subprocess-exited-with-error\b/.test(t)) {
+      wheelFailures++;
       let msg = '';
       for (let k = i + 1; k < Math.min(lines.length, i + 8); k++) {
         const m = /^\s*×\s+(\S.*)$/.exec(lines[k]!);
@@ -66,6 +69,15 @@ export function findPythonFailures(lines: string[]): Candidate[] {
       const failed = lines.slice(i).find((l) => /^\s*ERROR: Failed building wheel for /.test(l));
       if (failed) msg = failed.trim().replace(/^ERROR:\s*/, '');
       out.push(simple('subprocess-exited-with-error', msg || t, lines[i]!, i, 2));
+    }
+  }
+  // pip before 22 (`ERROR: Command errored out with exit status 1:`), or its output pasted in part: the
+  // failed wheel alone names the failure, under the name pip ≥ 22 gives it.
+  if (wheelFailures === 0) {
+    const i = lines.findIndex((l) => PIP_FAILED_WHEEL.test(l));
+    if (i >= 0) {
+      const msg = lines[i]!.trim().replace(/^ERROR:\s*/, '');
+      out.push(simple('subprocess-exited-with-error', msg, lines[i]!, i, 2));
     }
   }
   // 4. pytest's short summary lines, when nothing better named the failure.

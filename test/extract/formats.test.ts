@@ -401,6 +401,35 @@ Program.cs(8,1): error CS0246: The type or namespace name 'Foo' could not be fou
 });
 
 describe('package managers', () => {
+  test("pip: the resolver's conflict line, a package for another Python, a failed wheel without pip 22's block", () => {
+    assert.deepEqual(
+      typeAndMessage(`ERROR: Cannot install requests==2.31.0 and urllib3==1.21 because these package versions have conflicting dependencies.
+
+The conflict is caused by:
+    The user requested urllib3==1.21
+    requests 2.31.0 depends on urllib3<3 and >=1.21.1
+
+ERROR: ResolutionImpossible: for help visit https://pip.pypa.io/en/latest/topics/dependency-resolution/`),
+      [
+        'ResolutionImpossible',
+        'Cannot install requests==2.31.0 and urllib3==1.21 because these package versions have conflicting dependencies.',
+      ],
+    );
+    assert.deepEqual(typeAndMessage("ERROR: Package 'scipy' requires a different Python: 3.8.10 not in '>=3.9'"), [
+      'UnsupportedPythonVersion',
+      "Package 'scipy' requires a different Python: 3.8.10 not in '>=3.9'",
+    ]);
+    assert.deepEqual(
+      typeAndMessage(`    ERROR: Command errored out with exit status 1:
+     command: /usr/bin/python3 -u -c 'import setuptools' bdist_wheel -d /tmp/pip-wheel-x
+    gcc -pthread -c lxml.etree.c -o build/lxml.etree.o
+  ERROR: Failed building wheel for lxml
+Failed to build lxml
+ERROR: Could not build wheels for lxml, which is required to install pyproject.toml-based projects`),
+      ['subprocess-exited-with-error', 'Failed building wheel for lxml'],
+    );
+  });
+
   test("pip's resolver errors inside a Docker BuildKit step (the step prefix and pip's ERROR: go)", () => {
     const f = primary(`#9 [5/7] RUN pip install --no-cache-dir -r requirements.txt
 #9 1.873 ERROR: Could not find a version that satisfies the requirement tensorflow==1.15.5 (from versions: 2.12.0, 2.13.0)
