@@ -364,10 +364,8 @@ function runtimeLine(lines: string[], line: string, i: number): Candidate | null
     // IPython / Jupyter (nbclient, papermill): the header names the type; the message ends the traceback.
     for (let k = i + 1; k < Math.min(lines.length, i + 200); k++) {
       const t = lines[k]!.trim();
-      if (t.startsWith(`${ipy[1]!}:`) || t === ipy[1]) {
-        const c = cand('python', ipy[1]!, t.slice(ipy[1]!.length + 1).trim(), t, k, 3);
-        return c;
-      }
+      if (t.startsWith(`${ipy[1]!}:`) || t === ipy[1])
+        return cand('python', ipy[1]!, t.slice(ipy[1]!.length + 1).trim(), t, k, 3);
       if (IPYTHON_HEAD.test(t)) break;
     }
   }
@@ -386,7 +384,7 @@ function runtimeLine(lines: string[], line: string, i: number): Candidate | null
     const c = cand('python', 'SphinxWarning', at ? at[3]!.trim() : next, `${line}\n${next}`, i, 3);
     return at ? withFrame(c, at[1]!, at[2]!) : c;
   }
-  const ocaml = /^Error: (\S.{0,500})$/.exec(line) ? ocamlError(lines, line, i) : null;
+  const ocaml = /^Error: \S/.test(line) ? ocamlError(lines, line, i) : null;
   if (ocaml) return ocaml;
   const tf = TERRAFORM_BOX.exec(line);
   if (tf) {
@@ -633,10 +631,8 @@ const PRE_COMMIT = /^(\S.{0,100}?)\.{3,}(?:\([^)\n]{0,60}\))?Failed$/;
 /** What every `toolMessage` family starts or ends with: one test before the families' own. */
 const TOOL_MESSAGE_HINT =
   /^(?:fatal|error|CMake Error|ERR_PNPM_|Because |[A-Z]{1,4}\d|[a-z+]{2,12}: (?:fatal )?error: )|: line \d|Failed$|AAPT: error: /;
-/** A tool that names itself before its error: `xcodebuild: error: …`, `clang: error: …`, `javac: error: …`. */
-const TOOL_PREFIXED =
-  /^(xcodebuild|xcrun|codesign|swiftc|swift-build|clang\+\+|clang|gcc|g\+\+|cc1plus|cc1|ld|javac|rustc|nvcc): (?:fatal )?error: (\S.{0,500})$/;
-const TOOL_LANGUAGE: Record<string, string> = {
+/** A tool that names itself before its error (`xcodebuild: error: …`, `clang: error: …`), and its language. */
+const TOOL_LANGUAGE: Readonly<Record<string, string>> = {
   xcodebuild: 'swift',
   xcrun: 'swift',
   codesign: 'swift',
@@ -653,6 +649,11 @@ const TOOL_LANGUAGE: Record<string, string> = {
   javac: 'java',
   rustc: 'rust',
 };
+const TOOL_PREFIXED = new RegExp(
+  String.raw`^(${Object.keys(TOOL_LANGUAGE)
+    .map((t) => t.replace(/\+/g, '\\$&'))
+    .join('|')}): (?:fatal )?error: (\S.{0,500})$`,
+);
 /** SwiftPM's resolver. */
 const SWIFTPM = /^error: (Dependencies could not be resolved .{0,500})$/;
 /** Android's resource compiler, often after a path: `ERROR:/…/values.xml:5:5-54: AAPT: error: resource … not found.` */
@@ -702,7 +703,7 @@ function toolMessage(lines: string[], line: string, i: number, ctx: DocContext):
   if (ruff && arrow)
     return withFrame(cand(languageOfPath(arrow[1]!), ruff[1]!, ruff[2]!.trim(), line, i, 3), arrow[1]!, arrow[2]!);
   const tool = TOOL_PREFIXED.exec(line);
-  if (tool) return cand(TOOL_LANGUAGE[tool[1]!] ?? 'unknown', 'error', tool[2]!.trim(), line, i, 2.5);
+  if (tool) return cand(TOOL_LANGUAGE[tool[1]!]!, 'error', tool[2]!.trim(), line, i, 2.5);
   const spm = SWIFTPM.exec(line);
   if (spm) return cand('swift', 'error', spm[1]!.trim(), line, i, 2.5);
   const aapt = AAPT.exec(line);
@@ -843,7 +844,7 @@ function typedLine(lines: string[], line: string, i: number): Candidate | null {
   const known = lead === '' || /^(?:Uncaught|Unhandled|Exception in thread|Caused by:|Error:)/.test(lead);
   if (BUILD_TOOL.test(type)) return cand('java', type, message, line, i, 0.3);
   // Node prints its error codes in brackets: `AssertionError [ERR_ASSERTION]: …`.
-  const language = /^\S+ \[ERR_[A-Z_\d]{2,60}\]/.test(line.slice(m.index + (m[1]?.length ?? 0)).trim())
+  const language = /^\S+ \[ERR_[A-Z_\d]{2,60}\]/.test(m[0].slice(lead.length).trim())
     ? 'javascript'
     : languageOfName(type);
   return cand(language, type, message, line, i, known ? 2 : 1.5);

@@ -113,9 +113,9 @@ function unbold(line: string): string {
 const ISO_TS = /^\[?\d{4}-\d\d-\d\d[T ]\d\d:\d\d:\d\d(?:[.,]\d{1,9})?(?:Z|[+-]\d\d:?\d\d)?(?:[:\]]|(?=\s))\s*/;
 const SYSLOG_TS =
   /^[A-Z][a-z]{2} [ \d]\d \d\d:\d\d:\d\d(?:\.\d{1,9})?\s+(?:[\w.-]{1,64} [\w./@-]{1,64}(?:\[\d+\])?: )?/;
-/** Docker BuildKit: `#12 3.456 ` (step number, seconds). */
 /** Heroku's log source after the timestamp: `app[web.1]: `, `heroku[router]: `. */
 const HEROKU_SOURCE = /^[a-z][\w-]{0,30}\[[\w.-]{1,40}\]: /;
+/** Docker BuildKit: `#12 3.456 ` (step number, seconds). */
 const BUILDKIT = /^#\d{1,5} \d{1,7}\.\d{1,4} /;
 const BRACKET_TS = /^\[[^\]\n]{0,40}\d\d:\d\d:\d\d[^\]\n]{0,60}\]:?\s*/;
 const LEVEL_WORD =

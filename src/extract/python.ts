@@ -53,11 +53,11 @@ export function findPythonFailures(lines: string[]): Candidate[] {
     i = j;
   }
   // 3. pip / build-backend failures.
-  let wheelFailures = 0;
+  let subprocessBlock = false;
   for (let i = 0; i < lines.length; i++) {
     const t = lines[i]!.trim();
     if (/^error: subprocess-exited-with-error\b/.test(t)) {
-      wheelFailures++;
+      subprocessBlock = true;
       let msg = '';
       for (let k = i + 1; k < Math.min(lines.length, i + 8); k++) {
         const m = /^\s*×\s+(\S.*)$/.exec(lines[k]!);
@@ -73,7 +73,7 @@ export function findPythonFailures(lines: string[]): Candidate[] {
   }
   // pip before 22 (`ERROR: Command errored out with exit status 1:`), or its output pasted in part: the
   // failed wheel alone names the failure, under the name pip ≥ 22 gives it.
-  if (wheelFailures === 0) {
+  if (!subprocessBlock) {
     const i = lines.findIndex((l) => PIP_FAILED_WHEEL.test(l));
     if (i >= 0) {
       const msg = lines[i]!.trim().replace(/^ERROR:\s*/, '');
