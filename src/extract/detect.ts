@@ -630,7 +630,7 @@ const PRE_COMMIT = /^(\S.{0,100}?)\.{3,}(?:\([^)\n]{0,60}\))?Failed$/;
 
 /** What every `toolMessage` family starts or ends with: one test before the families' own. */
 const TOOL_MESSAGE_HINT =
-  /^(?:fatal|error|CMake Error|ERR_PNPM_|Because |[A-Z]{1,4}\d|[a-z+]{2,12}: (?:fatal )?error: )|: line \d|Failed$|AAPT: error: /;
+  /^(?:fatal|error|CMake Error|ERR_PNPM_|Because |[A-Z]{1,4}\d|[\w+-]{2,12}: (?:fatal )?error: )|: line \d|Failed$|AAPT: error: /;
 /** A tool that names itself before its error (`xcodebuild: error: …`, `clang: error: …`), and its language. */
 const TOOL_LANGUAGE: Readonly<Record<string, string>> = {
   xcodebuild: 'swift',

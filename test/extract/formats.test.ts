@@ -700,6 +700,12 @@ error: Dependencies could not be resolved because no versions of 'swift-nio' mat
         .language,
       'swift',
     );
+    // Names with a digit or a hyphen too (the quick pre-test once let only [a-z+] names through).
+    assert.deepEqual(typeAndMessage("cc1plus: error: unrecognized command-line option '-mavx512q'"), [
+      'error',
+      "unrecognized command-line option '-mavx512q'",
+    ]);
+    assert.equal(primary("swift-build: error: no such module 'Vapor'").language, 'swift');
     const xc = primary(`xcodebuild: error: 'App.xcodeproj' does not exist.`);
     assert.deepEqual([xc.language, xc.errorMessage], ['swift', "'App.xcodeproj' does not exist."]);
   });
