@@ -10,6 +10,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { gunzipSync } from 'node:zlib';
 import { test } from 'node:test';
+import { OnnxEncoder } from '../../src/encoder/onnx-encoder.js';
 import { SqliteFailureStore } from '../../src/history/sqlite-store.js';
 import { ROOT } from '../helpers/paths.js';
 import { CORPUS } from '../helpers/small-index.js';
@@ -83,6 +84,15 @@ test(
     assert.equal(r.status, 0, r.stderr);
     assert.match(r.stderr, /round 1 \(BM25 negatives\) epoch 1\/1: loss [\d.]+/);
     assert.ok(existsSync(join(model, 'model.onnx')));
+    // The hand-written graph (export_onnx.py) computes what PyTorch computed for the golden texts.
+    const trained = await OnnxEncoder.load(model, { threads: 1 });
+    const golden = JSON.parse(readFileSync(join(model, 'golden.json'), 'utf8')) as Array<{ ids: number[]; vector: number[] }>;
+    const vectors = await trained.encodeIds(golden.map((g) => g.ids));
+    golden.forEach((g, i) => {
+      const diff = Math.max(...g.vector.map((x, j) => Math.abs(x - vectors[i]![j]!)));
+      assert.ok(diff < 1e-5, `golden text ${i}: max |diff| ${diff}`);
+    });
+    await trained.release();
     const report = JSON.parse(readFileSync(join(model, 'training-report.json'), 'utf8'));
     assert.equal(report.feedback.lines, 2);
     assert.equal(report.feedback.pairsUsed, 2, 'one pair per helped train thread');
