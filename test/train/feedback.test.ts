@@ -86,7 +86,10 @@ test(
     assert.ok(existsSync(join(model, 'model.onnx')));
     // The hand-written graph (export_onnx.py) computes what PyTorch computed for the golden texts.
     const trained = await OnnxEncoder.load(model, { threads: 1 });
-    const golden = JSON.parse(readFileSync(join(model, 'golden.json'), 'utf8')) as Array<{ ids: number[]; vector: number[] }>;
+    const golden = JSON.parse(readFileSync(join(model, 'golden.json'), 'utf8')) as Array<{
+      ids: number[];
+      vector: number[];
+    }>;
     const vectors = await trained.encodeIds(golden.map((g) => g.ids));
     golden.forEach((g, i) => {
       const diff = Math.max(...g.vector.map((x, j) => Math.abs(x - vectors[i]![j]!)));
