@@ -19,7 +19,7 @@ import type { RawThread } from '../corpus/thread.js';
 import { CorpusError } from '../corpus/thread.js';
 import { toDocument } from '../corpus/to-document.js';
 import type { DocumentEncoder } from '../encoder/types.js';
-import { lexicalText } from '../text/lexical.js';
+import { lexicalTokens } from '../text/lexical.js';
 import type { Document } from '../types.js';
 import { DenseBuilder } from './dense-builder.js';
 import { DEFAULT_HNSW } from './dense-index.js';
@@ -415,7 +415,7 @@ async function insertDocuments(
   const store = db.transaction((docs: Document[]) => {
     for (const d of docs) {
       insDoc.run(d.id, d.url, d.title, d.body, d.code, d.error, d.keyword, d.bestAnswer, d.answerUrl, d.tags.join(' '), d.score, d.answerCount);
-      postings.add(d.id, [lexicalText(d.title), lexicalText(d.body), lexicalText(d.bestAnswer), d.keyword ? lexicalText(d.keyword) : '']);
+      postings.addTokens(d.id, [lexicalTokens(d.title), lexicalTokens(d.body), lexicalTokens(d.bestAnswer), d.keyword ? lexicalTokens(d.keyword) : []]);
     }
   });
   const flush = async () => {

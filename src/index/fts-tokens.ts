@@ -13,7 +13,18 @@ const CACHE_MAX = 100_000;
  * they stand; any other word is handed to SQLite's own `unicode61` tokenizer (an in-memory FTS5 table
  * with the index's tokenizer settings), once per distinct word. Call `close()` when done.
  */
-export function createFtsTokenizer(): { tokens(text: string, out: string[]): void; close(): void } {
+export interface FtsTokenizer {
+  /** Appends the tokens of a `lexicalText` to `out`. */
+  tokens(text: string, out: string[]): void;
+  /**
+   * The tokens of the text `words.join(' ')` (the words `lexicalTokens` returns): `words` itself when
+   * every word is plain (no copy), else `out`, filled.
+   */
+  words(words: readonly string[], out: string[]): readonly string[];
+  close(): void;
+}
+
+export function createFtsTokenizer(): FtsTokenizer {
   const db = new Database(':memory:');
   db.exec(`CREATE VIRTUAL TABLE t USING fts5(x, tokenize="${FTS_TOKENIZER}");
     CREATE VIRTUAL TABLE v USING fts5vocab(t, 'instance');`);
@@ -44,6 +55,18 @@ export function createFtsTokenizer(): { tokens(text: string, out: string[]): voi
         if (PLAIN.test(word)) out.push(word);
         else for (const t of viaSqlite(word)) out.push(t);
       }
+    },
+    words(words, out) {
+      let i = 0;
+      while (i < words.length && PLAIN.test(words[i]!)) i++;
+      if (i === words.length) return words;
+      for (let k = 0; k < i; k++) out.push(words[k]!);
+      for (; i < words.length; i++) {
+        const word = words[i]!;
+        if (PLAIN.test(word)) out.push(word);
+        else if (word) for (const t of viaSqlite(word)) out.push(t);
+      }
+      return out;
     },
     close() {
       db.close();

@@ -99,15 +99,29 @@ export class PostingsBuilder {
 
   /** Adds one document: its thread id and the `lexicalText` of each column, in `FTS_FIELDS` order. */
   add(id: number, columns: readonly string[]): void {
+    this.addDocument(id, columns);
+  }
+
+  /**
+   * The same as `add(id, columns.map((c) => c.join(' ')))`, from each column's `lexicalTokens`: what an
+   * index build has, so it skips joining the words into a text and splitting them again.
+   */
+  addTokens(id: number, columns: ReadonlyArray<readonly string[]>): void {
+    this.addDocument(id, columns);
+  }
+
+  private addDocument(id: number, columns: ReadonlyArray<string | readonly string[]>): void {
     if (!Number.isInteger(id) || id < 0 || id > 0xffffffff) throw new Error(`thread id ${id} does not fit the postings file`);
     const doc = this.docIds.length;
     const mark = doc + 1;
     let len = 0;
     let slots = 0;
     for (let c = 0; c < COLUMNS; c++) {
-      const tokens = this.scratch;
-      tokens.length = 0;
-      this.tokenizer.tokens(columns[c] ?? '', tokens);
+      const column = columns[c] ?? '';
+      this.scratch.length = 0;
+      let tokens: readonly string[] = this.scratch;
+      if (typeof column === 'string') this.tokenizer.tokens(column, this.scratch);
+      else tokens = this.tokenizer.words(column, this.scratch);
       len += tokens.length;
       for (let j = 0; j < tokens.length; j++) {
         const t = tokens[j]!;
@@ -221,7 +235,7 @@ export class PostingsBuilder {
     if (numPostings >= 0xffffffff) throw new Error('too many postings for one postings file (over 2^32)');
     // Terms in UTF-8 byte order, so a lookup is a binary search over bytes.
     const encoded = this.terms.map((t) => Buffer.from(t, 'utf8'));
-    const order = Array.from({ length: numTerms }, (_, i) => i).sort((a, b) => Buffer.compare(encoded[a]!, encoded[b]!));
+    const order = utf8Order(this.terms, this.termIds);
     const termByteOffsets = new Uint32Array(numTerms + 1);
     for (let r = 0; r < numTerms; r++) termByteOffsets[r + 1] = termByteOffsets[r]! + encoded[order[r]!]!.length;
     const termBytes = new Uint8Array(termByteOffsets[numTerms]!);
@@ -274,6 +288,8 @@ export class PostingsBuilder {
     const termTfs = new Uint32Array(maxDf);
     const lastDoc = new Uint32Array(1);
     const bound = new Float64Array(nb);
+    const counts = new Float64Array(COLUMNS);
+    const weights = new Float64Array(BOUND_WEIGHTS.flat());
 
     const fd = openSync(path, 'w');
     const runFds = this.runs.map((run) => openSync(run.path, 'r'));
@@ -313,30 +329,32 @@ export class PostingsBuilder {
         tfs.set(mem.tfs.subarray(mem.starts[tid], mem.starts[tid]! + n), at);
         // Column counts, capped ones exact; the overflow table's keys are positions in the file.
         const base = termPostStart[r]!;
-        const tf = (p: number, c: number) => {
-          const v = (tfs[p]! >>> (8 * c)) & 0xff;
-          if (v !== TF_OVERFLOW) return v;
-          const i = overflowAt.get(`${tid}:${docs[p]}:${c}`)!;
-          overflow[2 * i] = (base + p) * COLUMNS + c;
-          overflow[2 * i + 1] = this.overflow[i]![3];
-          return this.overflow[i]![3];
-        };
         for (let s = 0; s < df; s += BLOCK_SIZE) {
           const e = Math.min(df, s + BLOCK_SIZE);
           lastDoc[0] = docs[e - 1]!;
           lastDocOut.write(bytes(lastDoc));
-          for (let v = 0; v < nb; v++) {
-            const w = BOUND_WEIGHTS[v]!;
-            let max = 0;
-            for (let p = s; p < e; p++) {
-              let f = 0;
-              for (let c = 0; c < COLUMNS; c++) f += w[c]! * tf(p, c);
-              const g = tfFactor(f, norm[docs[p]!]!);
-              if (g > max) max = g;
+          bound.fill(0);
+          for (let p = s; p < e; p++) {
+            const packed = tfs[p]!;
+            for (let c = 0; c < COLUMNS; c++) {
+              let v = (packed >>> (8 * c)) & 0xff;
+              if (v === TF_OVERFLOW) {
+                const i = overflowAt.get(`${tid}:${docs[p]}:${c}`)!;
+                v = this.overflow[i]![3];
+                overflow[2 * i] = (base + p) * COLUMNS + c;
+                overflow[2 * i + 1] = v;
+              }
+              counts[c] = v;
             }
-            bound[v] = max;
-            if (max > termBound[r * nb + v]!) termBound[r * nb + v] = max;
+            const dn = norm[docs[p]!]!;
+            for (let v = 0, wv = 0; v < nb; v++) {
+              let f = 0;
+              for (let c = 0; c < COLUMNS; c++) f += weights[wv++]! * counts[c]!;
+              const g = tfFactor(f, dn);
+              if (g > bound[v]!) bound[v] = g;
+            }
           }
+          for (let v = 0; v < nb; v++) if (bound[v]! > termBound[r * nb + v]!) termBound[r * nb + v] = bound[v]!;
           boundOut.write(bytes(bound));
         }
         docsOut.write(bytes(docs));
@@ -376,6 +394,48 @@ export class PostingsBuilder {
     this.tokenizer.close();
     this.removeRuns();
   }
+}
+
+/** A surrogate: half of a code point from U+10000, where UTF-16 order and UTF-8 byte order may disagree. */
+const SURROGATE = /[\ud800-\udfff]/;
+
+/**
+ * The ids of `terms` (distinct; `ids` maps each to its index) in the UTF-8 byte order of the terms,
+ * which is code point order. JS compares strings by UTF-16 code units, the same order except where a
+ * surrogate pair meets a unit from U+E000 up: terms without surrogates are sorted natively, the few
+ * others by code point, and the two lists merged by code point.
+ */
+export function utf8Order(terms: readonly string[], ids: ReadonlyMap<string, number>): number[] {
+  const plain: string[] = [];
+  const high: string[] = [];
+  for (const t of terms) (SURROGATE.test(t) ? high : plain).push(t);
+  plain.sort();
+  high.sort(compareCodePoints);
+  const out: number[] = new Array<number>(terms.length);
+  let i = 0;
+  let j = 0;
+  for (let k = 0; k < out.length; k++) {
+    const t = j >= high.length || (i < plain.length && compareCodePoints(plain[i]!, high[j]!) < 0) ? plain[i++]! : high[j++]!;
+    out[k] = ids.get(t)!;
+  }
+  return out;
+}
+
+/** Compares two strings by code points (= UTF-8 bytes). */
+export function compareCodePoints(a: string, b: string): number {
+  const n = Math.min(a.length, b.length);
+  for (let i = 0; i < n; i++) {
+    let x = a.charCodeAt(i);
+    let y = b.charCodeAt(i);
+    if (x === y) continue;
+    if (x >= 0xd800 && y >= 0xd800) {
+      // surrogates (a code point from U+10000) above U+E000..U+FFFF
+      x += x <= 0xdfff ? 0x2000 : -0x800;
+      y += y <= 0xdfff ? 0x2000 : -0x800;
+    }
+    return x - y;
+  }
+  return a.length - b.length;
 }
 
 function bytes(v: ArrayBufferView): Uint8Array {

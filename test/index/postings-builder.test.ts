@@ -5,18 +5,22 @@ import { join } from 'node:path';
 import { before, test } from 'node:test';
 import { readJsonlCorpus } from '../../src/corpus/jsonl-reader.js';
 import { toDocument } from '../../src/corpus/to-document.js';
-import { PostingsBuilder } from '../../src/index/postings-builder.js';
+import { PostingsBuilder, utf8Order } from '../../src/index/postings-builder.js';
 import { BLOCK_SIZE, BOUND_WEIGHTS, COLUMNS, lengthNorm, readPostingsFile, TF_OVERFLOW, tfFactor } from '../../src/index/postings-file.js';
 import { Postings } from '../../src/index/postings.js';
-import { lexicalText } from '../../src/text/lexical.js';
+import { lexicalText, lexicalTokens } from '../../src/text/lexical.js';
 import { CORPUS } from '../helpers/small-index.js';
 
 /** 3,000 real threads as the build adds them, and a few with column counts of 255 and more. */
 let docs: Array<[number, string[]]>;
+/** The same threads' columns as the build has them, before `lexicalText`. */
+let raw: Array<[number, string[]]>;
 before(async () => {
   docs = [];
+  raw = [];
   for await (const t of readJsonlCorpus(CORPUS)) {
     const d = toDocument(t);
+    raw.push([d.id, [d.title, d.body, d.bestAnswer, d.keyword ?? '']]);
     docs.push([d.id, [lexicalText(d.title), lexicalText(d.body), lexicalText(d.bestAnswer), d.keyword ? lexicalText(d.keyword) : '']]);
     if (docs.length === 3000) break;
   }
@@ -53,6 +57,53 @@ test('postings builder: spilling runs to disk writes the very bytes of building 
     [2, 1],
   );
   p.close();
+});
+
+test("postings builder: adding each column's lexicalTokens writes the very bytes of adding its lexicalText", () => {
+  const dir = mkdtempSync(join(tmpdir(), 'postings-builder-'));
+  // Words FTS5's unicode61 changes (diacritics, full-width, ligatures, CJK) next to plain ones, camelCase
+  // and snake_case parts, and a column of nothing.
+  const wide: Array<[number, string[]]> = [
+    [7, ['Café naïveFunc ｆｕｌｌ straße', 'x² 中文 read_csv ǅemal ﬁle', 'plain words only', '']],
+    [8, ['', 'ＡＢＣ_ｄｅｆ JSONDecodeError', 'çà çà', 'KeyError']],
+  ];
+  const all = [...raw, ...wide];
+  const byText = new PostingsBuilder();
+  for (const [id, cols] of all) byText.add(id, cols.map(lexicalText));
+  byText.write(join(dir, 'text'));
+  const byTokens = new PostingsBuilder();
+  for (const [id, cols] of all) byTokens.addTokens(id, cols.map(lexicalTokens));
+  byTokens.write(join(dir, 'tokens'));
+  assert.ok(readFileSync(join(dir, 'tokens')).equals(readFileSync(join(dir, 'text'))), 'the files differ');
+  const p = Postings.open(join(dir, 'tokens'));
+  for (const term of ['cafe', 'ca', 'straße', 'csv', 'decode', 'keyerror']) {
+    assert.ok(p.exhaustiveTopK([{ term, count: 1 }], [1, 1, 1, 1], 5).length > 0, `no posting for ${term}`);
+  }
+  p.close();
+});
+
+test('terms are ordered by their UTF-8 bytes, also where UTF-16 order disagrees (surrogate pairs vs U+E000 up)', () => {
+  // Units from each range JS orders differently from UTF-8 bytes, mixed with ASCII, prefixes and repeats.
+  const pool = ['a', 'b', 'z', '_', '0', 'é', 'ж', '中', '\ud7ff', '\ue000', '\uff41', '\uffff', '😀', '𝑥', '\u{10000}', '\u{10ffff}'];
+  let seed = 7;
+  const rand = (n: number) => ((seed = (Math.imul(seed, 1103515245) + 12345) >>> 0) >>> 16) % n;
+  const set = new Set<string>();
+  while (set.size < 3000) {
+    let t = '';
+    for (let k = 1 + rand(4); k > 0; k--) t += pool[rand(pool.length)];
+    set.add(t);
+  }
+  const terms = [...set];
+  const ids = new Map(terms.map((t, i) => [t, i]));
+  const expected = terms
+    .map((_, i) => i)
+    .sort((a, b) => Buffer.compare(Buffer.from(terms[a]!, 'utf8'), Buffer.from(terms[b]!, 'utf8')));
+  assert.deepEqual(utf8Order(terms, ids), expected);
+  // JS's own order differs on these terms: the test would catch a plain sort.
+  assert.notDeepEqual(
+    terms.map((_, i) => i).sort((a, b) => (terms[a]! < terms[b]! ? -1 : 1)),
+    expected,
+  );
 });
 
 test('postings builder: a discarded build leaves no run files', () => {
