@@ -309,7 +309,18 @@ const GO_FATAL = /^fatal error: (.+)$/;
 const DATA_RACE = /^WARNING: DATA RACE$/;
 const RUST_ICE = /^error: internal compiler error: ?(.*)$/;
 const RUSTC_ICE_PANIC = /^thread 'rustc' panicked at (.+)$/;
-const PHP_FATAL = /^(?:PHP )?(Fatal error|Parse error|Catchable fatal error|Recoverable fatal error): {1,4}(.+)$/;
+const PHP_FATAL = /^(PHP )?(Fatal error|Parse error|Catchable fatal error|Recoverable fatal error): {1,4}(.+)$/;
+/** PHP names the script in every error (`in /x.php:3`, `in /x.php on line 3`); without `PHP ` it must. */
+const PHP_LOCATION = /\.php\b|\bon line \d+\.?$/;
+/**
+ * Swift's runtime trap, as the standard library prints it: `Fatal error: <msg>`, after the source
+ * location (`Swift/Array.swift:418: `) since Swift 5.3, before it (`: file X.swift, line N`) in older
+ * ones; Xcode's debugger shows it after `Thread 1: `.
+ */
+const SWIFT_FATAL =
+  /^(?:Thread \d{1,4}: |(\S{1,300}\.swift):(\d{1,7}): )?Fatal error(?:: (.{0,500}?))?(?:: file (\S{1,300}\.swift), line (\d{1,7}))?$/;
+/** What a Swift program prints after its trap: the runtime's stack trace or Swift 5.9's backtracer. */
+const SWIFT_AFTER = /^(?:Current stack trace:|💣 Program crashed: |\*\*\* Program crashed: )/;
 const PHP_UNCAUGHT = /^Uncaught ([A-Za-z_\\][\w\\]{0,200})(?:: ?(.*))?$/;
 const PHP_FRAMEWORK = /^([A-Z]\w{0,80}(?:Error|Exception)) in (\S{1,300}\.php) line (\d+):?$/;
 const JVM_MAIN_CLASS: RegExp[] = [
@@ -411,11 +422,20 @@ function runtimeLine(lines: string[], line: string, i: number): Candidate | null
     return cand('rust', 'internal compiler error', msg, line, i, 3.5);
   }
   const php = PHP_FATAL.exec(line);
-  if (php) {
-    const body = stripPhpLocation(php[2]!.trim());
+  if (php && (php[1] || PHP_LOCATION.test(php[3]!))) {
+    const body = stripPhpLocation(php[3]!.trim());
     const uncaught = PHP_UNCAUGHT.exec(body);
     if (uncaught) return cand('php', uncaught[1]!, (uncaught[2] ?? '').trim(), line, i, 3);
-    return cand('php', php[1]!, body, line, i, 3);
+    return cand('php', php[2]!, body, line, i, 3);
+  }
+  const swift = line.includes('Fatal error') ? SWIFT_FATAL.exec(line) : null;
+  if (swift) {
+    const file = swift[1] ?? swift[4];
+    const after = lines.slice(i + 1, i + 4).some((l) => SWIFT_AFTER.test(l.trim()));
+    // A bare `Fatal error: msg` is Swift's only when the runtime's trace follows; else its language is unknown.
+    const language = file || after || line.startsWith('Thread ') ? 'swift' : 'unknown';
+    const c = cand(language, 'Fatal error', (swift[3] ?? '').trim() || 'Fatal error', line, i, 3);
+    return file ? withFrame(c, file, (swift[2] ?? swift[5])!) : c;
   }
   const fw = PHP_FRAMEWORK.exec(line);
   if (fw) {
@@ -560,6 +580,8 @@ function shellNotFound(line: string, i: number): Candidate | null {
 
 const NPM_CODE = /^(?:[A-Z]{2,6}:? )?(?:npm ERR!|npm error) code (E[A-Z\d]{2,40})$/;
 const NPM_LINE = /^(?:npm ERR!|npm error) ?(.*)$/;
+/** npm 7+ running a script the package.json lacks (no `code` line comes with it). */
+const NPM_MISSING_SCRIPT = /^(?:npm ERR!|npm error) (Missing script: .{1,200})$/;
 const PIP_CODE = /^error: ([a-z]{2,40}(?:-[a-z]{2,40}){1,6})$/;
 const PIP_RESOLVE: [RegExp, string][] = [
   // `ERROR: ` is pip's; a timestamped log (a Docker build's `#8 2.345 `) loses it to the level stripping.
@@ -592,6 +614,8 @@ function packageManager(lines: string[], line: string, i: number): Candidate | n
     // ELIFECYCLE says a script failed: the script's own error is printed above it.
     return cand('javascript', code, message || code, line, i, code === 'ELIFECYCLE' ? 0.2 : 3);
   }
+  const script = NPM_MISSING_SCRIPT.exec(line);
+  if (script) return cand('javascript', 'Missing script', script[1]!.trim(), line, i, 3);
   const pip = PIP_CODE.exec(line);
   if (pip && pip[1] !== 'subprocess-exited-with-error') {
     let message = '';

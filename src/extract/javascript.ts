@@ -10,6 +10,11 @@ const CODE_FRAME = /^\s*(?:(>)\s*)?(\d+) \| ?(.*)$/;
 const WEBPACK = /^ERROR in (\S+)/;
 const VITEST_ARROW = /^\s*→ (\S.*)$/;
 const VITEST_FAILED = /^\s*[×✗✕] \S/;
+/** webpack's (and Next.js's, CRA's) unresolved import, under `ERROR in` or `Failed to compile.` or alone. */
+const MODULE_NOT_FOUND = /^\s*Module not found: (?:Error: )?(Can't resolve .{1,500})$/;
+/** Vite's and its plugins' errors: `[vite]: Rollup failed to resolve import …`, `[plugin:vite:css] …`. */
+const VITE =
+  /^\s*(?:error during build:\s*)?\[(vite|plugin:vite:[\w-]{1,40}|vite:[\w-]{1,40}|plugin [\w:-]{1,60})\]:? (\S.{4,500})$/;
 const TSC = /^(\S+\.(?:tsx?|mts|cts|vue))(?:\((\d+),(\d+)\)|:(\d+):(\d+)) ?[:-] ?error (TS\d+): (.+)$/;
 
 /** Node.js stacks, Jest/Vitest failures (`●` blocks with code frames), and webpack `ERROR in` blocks. */
@@ -49,10 +54,26 @@ export function findJavaScriptFailures(lines: string[]): Candidate[] {
       );
       continue;
     }
+    const missing = MODULE_NOT_FOUND.exec(line);
+    if (missing && !used.has(i)) {
+      out.push(cand('Module not found', missing[1]!.trim(), [], [], line.trim(), i, 3));
+      continue;
+    }
+    const vite = VITE.exec(line);
+    if (vite) {
+      out.push(cand(`[${vite[1]!}]`, vite[2]!.trim(), [], [], line.trim(), i, 3));
+      continue;
+    }
     const wp = WEBPACK.exec(line);
     if (wp) {
       // The message follows, sometimes twice: bare, then with its class.
       for (let k = i + 1; k < Math.min(lines.length, i + 6); k++) {
+        const nf = MODULE_NOT_FOUND.exec(lines[k]!);
+        if (nf) {
+          out.push(cand('Module not found', nf[1]!.trim(), [], [], lines[k]!.trim(), i, 3));
+          used.add(k);
+          break;
+        }
         const m = JS_ERROR.exec(lines[k]!);
         if (m) {
           out.push(cand(m[1]!, m[3]!.trim(), [], [], lines[k]!.trim(), i, 3));

@@ -832,6 +832,76 @@ Stack trace:
     );
   });
 
+  test("PHP without its 'PHP ' prefix names its script; Swift's trap does not, and is Swift's", () => {
+    const php = primary(
+      'Fatal error: Allowed memory size of 134217728 bytes exhausted (tried to allocate 20480 bytes) in /var/www/vendor/autoload.php on line 42',
+    );
+    assert.deepEqual(
+      [php.language, php.errorType, php.errorMessage],
+      ['php', 'Fatal error', 'Allowed memory size of 134217728 bytes exhausted (tried to allocate 20480 bytes)'],
+    );
+    // Swift 5.3+: the location first; older: after the message; Xcode: after the thread.
+    const modern = primary(`Swift/ContiguousArrayBuffer.swift:600: Fatal error: Index out of range
+Current stack trace:
+0    libswiftCore.so    0x00007f1b2c3e9a40 swift_reportError + 50`);
+    assert.deepEqual(
+      [modern.language, modern.errorType, modern.errorMessage, modern.frames[0]?.file, modern.frames[0]?.line],
+      ['swift', 'Fatal error', 'Index out of range', 'Swift/ContiguousArrayBuffer.swift', 600],
+    );
+    const old = primary(
+      'Fatal error: Unexpectedly found nil while unwrapping an Optional value: file MyApp/ViewController.swift, line 42',
+    );
+    assert.deepEqual(
+      [old.language, old.errorMessage, old.frames[0]?.file],
+      ['swift', 'Unexpectedly found nil while unwrapping an Optional value', 'MyApp/ViewController.swift'],
+    );
+    assert.equal(
+      primary('Thread 1: Fatal error: Unexpectedly found nil while unwrapping an Optional value').language,
+      'swift',
+    );
+    assert.equal(primary('Fatal error: Index out of range\nCurrent stack trace:\n0 libswiftCore.so').language, 'swift');
+    // Nothing says whose: the language stays unknown (it was taken for PHP).
+    assert.deepEqual(
+      [primary('Fatal error: the disk is full').language, primary('Fatal error: the disk is full').errorMessage],
+      ['unknown', 'the disk is full'],
+    );
+  });
+
+  test("bundlers and npm: webpack's unresolved module, Vite's errors, a missing npm script", () => {
+    const webpack = primary(`ERROR in ./src/index.js 3:0-28
+Module not found: Error: Can't resolve './foo' in '/app/src'
+resolve './foo' in '/app/src'`);
+    assert.deepEqual(
+      [webpack.language, webpack.errorType, webpack.errorMessage],
+      ['javascript', 'Module not found', "Can't resolve './foo' in '/app/src'"],
+    );
+    assert.deepEqual(
+      typeAndMessage(`Failed to compile.\n\nModule not found: Can't resolve 'fs' in '/app/node_modules/dotenv/lib'`),
+      ['Module not found', "Can't resolve 'fs' in '/app/node_modules/dotenv/lib'"],
+    );
+    assert.deepEqual(
+      typeAndMessage(`error during build:
+[vite]: Rollup failed to resolve import "lodash" from "src/main.ts".
+This is most likely unintended because it can break your application at runtime.`),
+      ['[vite]', 'Rollup failed to resolve import "lodash" from "src/main.ts".'],
+    );
+    assert.deepEqual(
+      typeAndMessage(
+        '[plugin:vite:import-analysis] Failed to resolve import "./foo" from "src/main.ts". Does the file exist?',
+      ),
+      ['[plugin:vite:import-analysis]', 'Failed to resolve import "./foo" from "src/main.ts". Does the file exist?'],
+    );
+    const npm = primary(`npm ERR! Missing script: "build"
+npm ERR!
+npm ERR! To see a list of scripts, run:
+npm ERR!   npm run`);
+    assert.deepEqual(
+      [npm.language, npm.errorType, npm.errorMessage],
+      ['javascript', 'Missing script', 'Missing script: "build"'],
+    );
+    assert.equal(primary('npm error Missing script: "test"').errorMessage, 'Missing script: "test"');
+  });
+
   test('shells: command not found in any locale', () => {
     const cases: [string, string][] = [
       ['bash: foo: command not found', 'foo: command not found'],
