@@ -42,6 +42,7 @@ export function detectCandidates({ lines, levels }: DetectInput): Candidate[] {
         notifier(lines, line, i) ??
         canonicalMessage(line, i) ??
         killedBySignal(line, i) ??
+        springBootFailure(lines, line, i) ??
         toolMessage(lines, line, i, ctx);
       if (bare) out.push(bare);
       continue;
@@ -52,6 +53,7 @@ export function detectCandidates({ lines, levels }: DetectInput): Candidate[] {
       runtimeLine(lines, line, i) ??
       shellNotFound(line, i) ??
       packageManager(lines, line, i) ??
+      clientError(line, i, level) ??
       toolMessage(lines, line, i, ctx) ??
       notifier(lines, line, i) ??
       typedLine(lines, line, i) ??
@@ -309,6 +311,8 @@ const GO_FATAL = /^fatal error: (.+)$/;
 const DATA_RACE = /^WARNING: DATA RACE$/;
 const RUST_ICE = /^error: internal compiler error: ?(.*)$/;
 const RUSTC_ICE_PANIC = /^thread 'rustc' panicked at (.+)$/;
+/** Node prints an error without a stack as `[Name: message]`, its properties after ` {` (unhandled rejections). */
+const NODE_BRACKETED = /^\[([A-Z]\w{0,80}(?:Error|Rejection|Exception)): (.{3,2000})\](?: \{)?$/;
 const PHP_FATAL = /^(PHP )?(Fatal error|Parse error|Catchable fatal error|Recoverable fatal error): {1,4}(.+)$/;
 /** PHP names the script in every error (`in /x.php:3`, `in /x.php on line 3`); without `PHP ` it must. */
 const PHP_LOCATION = /\.php\b|\bon line \d+\.?$/;
@@ -360,6 +364,8 @@ const PY_FATAL = /^Fatal Python error: (\S.{0,300})$/;
 const ELIXIR = new RegExp(String.raw`^\*\* \((${EXCEPTION_NAME}|[A-Z]\w{0,80})\) (\S.*)$`);
 
 function runtimeLine(lines: string[], line: string, i: number): Candidate | null {
+  const bracketed = line.startsWith('[') ? NODE_BRACKETED.exec(line) : null;
+  if (bracketed) return cand('javascript', bracketed[1]!, bracketed[2]!.trim(), line, i, 2.5);
   const ld = LINKER.exec(line);
   if (ld) return cand('c', 'error', ld[1] ?? ld[2]!, line, i, 2.5);
   const v8 = V8_FATAL.exec(line);
@@ -580,6 +586,15 @@ function shellNotFound(line: string, i: number): Candidate | null {
 
 const NPM_CODE = /^(?:[A-Z]{2,6}:? )?(?:npm ERR!|npm error) code (E[A-Z\d]{2,40})$/;
 const NPM_LINE = /^(?:npm ERR!|npm error) ?(.*)$/;
+/** Bundler's refusals, named by the exceptions Bundler raises for them. */
+const BUNDLER: [RegExp, string][] = [
+  [/^Could not find gem '[^'\n]{1,200}' in .{1,300}\.$/, 'Bundler::GemNotFound'],
+  [/^Bundler could not find compatible versions for gem "[^"\n]{1,200}":$/, 'Bundler::VersionConflict'],
+  [
+    /^An error occurred while installing \S{1,100} \([^)\n]{1,60}\), and Bundler cannot continue\.$/,
+    'Gem::Ext::BuildError',
+  ],
+];
 /** npm 7+ running a script the package.json lacks (no `code` line comes with it). */
 const NPM_MISSING_SCRIPT = /^(?:npm ERR!|npm error) (Missing script: .{1,200})$/;
 const PIP_CODE = /^error: ([a-z]{2,40}(?:-[a-z]{2,40}){1,6})$/;
@@ -614,6 +629,7 @@ function packageManager(lines: string[], line: string, i: number): Candidate | n
     // ELIFECYCLE says a script failed: the script's own error is printed above it.
     return cand('javascript', code, message || code, line, i, code === 'ELIFECYCLE' ? 0.2 : 3);
   }
+  for (const [re, type] of BUNDLER) if (re.test(line)) return cand('ruby', type, line, line, i, 3);
   const script = NPM_MISSING_SCRIPT.exec(line);
   if (script) return cand('javascript', 'Missing script', script[1]!.trim(), line, i, 3);
   const pip = PIP_CODE.exec(line);
@@ -633,6 +649,51 @@ function packageManager(lines: string[], line: string, i: number): Candidate | n
     if (m) return cand('python', type || m[1]!, line.replace(/^ERROR: /, ''), line, i, 2.5);
   }
   return null;
+}
+
+// ---------------------------------------------------------------------------------------------------
+// Clients of services, as each prints a refusal: kubectl, the AWS CLI, mysql, psql and PostgreSQL (2.5: a
+// program's own traceback of the same refusal says more).
+
+const KUBECTL = /^Error from server(?: \((\w{1,60})\))?: (.{3,1000})$/;
+const AWS_CLI =
+  /^An error occurred \((\w{1,80})\) when calling the \w{1,80} operation(?: \([^)\n]{0,100}\))?: ?.{0,1000}$/;
+/** mysql's `ERROR 1045 (28000): …`; a log's level stripping may have taken its `ERROR `. */
+const MYSQL = /^(?:ERROR )?(\d{4,5}) \(([0-9A-Z]{5})\)(?: at line \d{1,7})?: (.{3,1000})$/;
+/** PostgreSQL's severity and two spaces (`ERROR:  relation "x" does not exist`), and psql's own errors. */
+const POSTGRES = /^(?:psql:(?:\S{1,300}:\d{1,7}: )?)?(ERROR|FATAL|PANIC): {2}(.{3,1000})$/;
+const PSQL = /^psql: (?:error|FATAL): {1,2}(.{3,1000})$/;
+
+function clientError(line: string, i: number, level: LogLevel | null): Candidate | null {
+  const k8s = line.startsWith('Error from server') ? KUBECTL.exec(line) : null;
+  if (k8s) return cand('unknown', k8s[1] ?? 'Error from server', k8s[2]!.trim(), line, i, 2.5);
+  const aws = line.startsWith('An error occurred (') ? AWS_CLI.exec(line) : null;
+  if (aws) return cand('unknown', aws[1]!, line, line, i, 2.5);
+  const mysql = MYSQL.exec(line);
+  if (mysql && (level === 'error' || line.startsWith('ERROR ')))
+    return cand('unknown', `ERROR ${mysql[1]!}`, mysql[3]!.trim(), line, i, 2.5);
+  const pg = POSTGRES.exec(line);
+  if (pg) return cand('unknown', pg[1]!, pg[2]!.trim(), line, i, 2.5);
+  const psql = line.startsWith('psql: ') ? PSQL.exec(line) : null;
+  if (psql) return cand('unknown', 'psql', psql[1]!.trim(), line, i, 2.5);
+  return null;
+}
+
+/** Spring Boot's failure analysis: a banner, then `Description:` and the reason (then `Action:`), alone. */
+function springBootFailure(lines: string[], line: string, i: number): Candidate | null {
+  if (line !== 'APPLICATION FAILED TO START') return null;
+  let k = i + 1;
+  while (k < Math.min(lines.length, i + 6) && lines[k]!.trim() !== 'Description:') k++;
+  const description: string[] = [];
+  for (k++; k < Math.min(lines.length, i + 30); k++) {
+    const t = lines[k]!.trim();
+    if (t === 'Action:') break;
+    if (t) description.push(t);
+    else if (description.length) break;
+  }
+  if (!description.length) return null;
+  // 0.9: the exception it analyses, when the log printed one (even at WARN), stays primary.
+  return cand('java', 'APPLICATION FAILED TO START', description.join(' '), line, i, 0.9);
 }
 
 // ---------------------------------------------------------------------------------------------------
@@ -839,6 +900,14 @@ const RAILS_LOG = new RegExp(String.raw`^(${EXCEPTION_NAME}) \((.{1,2000})\):?$`
 /** A qualified exception at the end of a log message: `… cancelling refresh attempt: org.x.FooException: msg`. */
 const EMBEDDED = /: ((?:[a-z_]\w{0,60}\.){1,8}[A-Z]\w{0,80}(?:Error|Exception))(?:: (.{1,2000}))?$/;
 
+/**
+ * An exception whatever its class is called, known by its module (`django.template.exceptions.
+ * TemplateDoesNotExist`, `google.api_core.exceptions.NotFound`, `kafka.errors.NoBrokersAvailable`) or by
+ * Django's per-model classes (`shop.models.Product.DoesNotExist`), as a traceback's last line prints it.
+ */
+const LIBRARY_EXCEPTION =
+  /^((?:[a-z_]\w{0,60}\.){1,8}(?:(?:exceptions?|exc|errors?)\.[A-Z]\w{1,80}|(?:[A-Z]\w{0,80}\.)?(?:DoesNotExist|MultipleObjectsReturned)))(?:: (.{0,2000}))?$/;
+
 /** Notifier subjects tag the error: `[Rollbar] [production] NoMethodError: …`. */
 const TAGS = /^(?:\[[^\]\n]{1,40}\]\s{0,4}){1,4}(?=[A-Z])/;
 
@@ -855,6 +924,8 @@ function typedLine(lines: string[], line: string, i: number): Candidate | null {
     const e = EMBEDDED.exec(line);
     if (e && !NEVER.test(e[1]!) && !BUILD_TOOL.test(e[1]!))
       return cand(languageOfName(e[1]!), e[1]!, (e[2] ?? '').trim(), line, i, 1);
+    const lib = LIBRARY_EXCEPTION.exec(line);
+    if (lib) return cand(languageOfName(lib[1]!), lib[1]!, (lib[2] ?? '').trim(), line, i, 1.5);
     return null;
   }
   const type = m[2]!;

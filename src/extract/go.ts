@@ -6,6 +6,8 @@ const FAIL_TEST = /^\s*--- FAIL: (\S+)/;
 const TEST_MSG = /^\s+(\S+\.go):(\d+):\s?(.*)$/;
 const PKG_HEADER = /^# (\S+)$/;
 const COMPILE = /^(\S+\.go):(\d+)(?::(\d+))?: (.+)$/;
+/** The go command's own diagnostics name a column (`go test`'s messages do not): `main.go:4:2: …`. */
+const LOCATED = /^(?:go: )?(\S{1,300}\.go):(\d{1,7}):(\d{1,5}): (\S.{2,1000})$/;
 
 /** Go: `panic:` with goroutine frames, `--- FAIL` test messages, and compiler errors under `# package`. */
 export function findGoFailures(input: string[]): Candidate[] {
@@ -57,6 +59,21 @@ export function findGoFailures(input: string[]): Candidate[] {
           strength: 2,
         });
       }
+      continue;
+    }
+    const located = LOCATED.exec(line.trim());
+    if (located && !PKG_HEADER.test(lines[i - 1] ?? '')) {
+      // Without the `# pkg` header (a module error, a pasted line), weaker than a build's own report.
+      out.push({
+        language: 'go',
+        errorType: 'build failed',
+        errorMessage: located[4]!.trim(),
+        frames: [{ file: located[1]!, line: Number(located[2]), function: null, source: null }],
+        codeLines: [],
+        errorText: line.trim(),
+        line: i,
+        strength: 2.5,
+      });
       continue;
     }
     if (PKG_HEADER.test(line)) {

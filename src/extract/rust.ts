@@ -8,11 +8,36 @@ const PANIC_NEW = /^thread '([^']*)'(?: \(\d+\))? panicked at (\S+?):(\d+):(\d+)
 const PANIC_OLD = /^thread '([^']*)'(?: \(\d+\))? panicked at '(.*)', (\S+?):(\d+):(\d+)$/;
 const PANIC_OLD_START = /^thread '[^']*'(?: \(\d+\))? panicked at '/;
 
-/** Rust: `error[E…]` diagnostics with their source gutter, and panics in both formats. */
+/** rustc's linker failure; the linker's own complaint is in the `= note:` lines under it. */
+const LINK_FAILED = /^error: (linking with `[^`\n]{1,60}` failed): exit (?:status|code): ?-?\d+$/;
+const LINKER_SAYS = /(?:^|\s)(?:\/\S*\/)?(?:ld|ld\.lld|lld|ld64\.lld|link\.exe)(?:\.\w+)?: (?:error: )?(\S.{2,500})$/;
+
+/** Rust: `error[E…]` diagnostics with their source gutter, panics in both formats, and link failures. */
 export function findRustFailures(lines: string[]): Candidate[] {
   const out: Candidate[] = [];
   for (let i = 0; i < lines.length; i++) {
     const line = lines[i]!.trim();
+    const link = line.startsWith('error: linking') ? LINK_FAILED.exec(line) : null;
+    if (link) {
+      let said = '';
+      for (let k = i + 1; k < Math.min(lines.length, i + 40) && !said; k++) {
+        const l = lines[k]!.trim();
+        if (/^(?:error|warning)(?:\[|:)/.test(l)) break;
+        const m = LINKER_SAYS.exec(l.replace(/^= note:\s*/, ''));
+        if (m) said = m[1]!.replace(/: No such file or directory$/, '').trim();
+      }
+      out.push({
+        language: 'rust',
+        errorType: link[1]!,
+        errorMessage: said || link[1]!,
+        frames: [],
+        codeLines: [],
+        errorText: line,
+        line: i,
+        strength: 3,
+      });
+      continue;
+    }
     const d = DIAGNOSTIC.exec(line);
     if (d) {
       const code: string[] = [];

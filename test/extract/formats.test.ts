@@ -902,6 +902,150 @@ npm ERR!   npm run`);
     assert.equal(primary('npm error Missing script: "test"').errorMessage, 'Missing script: "test"');
   });
 
+  test('clients of services: kubectl, the AWS CLI, mysql, psql and PostgreSQL', () => {
+    const tm = (text: string) => {
+      const f = primary(text);
+      return [f.language, f.errorType, f.errorMessage];
+    };
+    assert.deepEqual(tm('Error from server (NotFound): deployments.apps "web" not found'), [
+      'unknown',
+      'NotFound',
+      'deployments.apps "web" not found',
+    ]);
+    assert.deepEqual(tm('Error from server: etcdserver: request timed out'), [
+      'unknown',
+      'Error from server',
+      'etcdserver: request timed out',
+    ]);
+    const aws =
+      'An error occurred (InvalidClientTokenId) when calling the GetCallerIdentity operation: The security token included in the request is invalid.';
+    assert.deepEqual(tm(aws), ['unknown', 'InvalidClientTokenId', aws]);
+    assert.deepEqual(tm("ERROR 1146 (42S02) at line 3: Table 'shop.orders' doesn't exist"), [
+      'unknown',
+      'ERROR 1146',
+      "Table 'shop.orders' doesn't exist",
+    ]);
+    assert.deepEqual(tm('ERROR:  column "nme" does not exist\nLINE 1: SELECT nme FROM users;\n               ^'), [
+      'unknown',
+      'ERROR',
+      'column "nme" does not exist',
+    ]);
+    assert.deepEqual(tm('psql: error: FATAL:  password authentication failed for user "app"'), [
+      'unknown',
+      'psql',
+      'FATAL:  password authentication failed for user "app"',
+    ]);
+    // The program's own traceback of the same refusal says more, and wins.
+    assert.equal(
+      primary(`ERROR:  relation "users" does not exist
+Traceback (most recent call last):
+  File "app.py", line 9, in <module>
+    cur.execute("SELECT * FROM users")
+psycopg2.errors.UndefinedTable: relation "users" does not exist`).errorType,
+      'psycopg2.errors.UndefinedTable',
+    );
+  });
+
+  test("Spring Boot's failure analysis: the reason when alone, below the exception it analyses", () => {
+    const box = `***************************
+APPLICATION FAILED TO START
+***************************
+
+Description:
+
+Failed to configure a DataSource: 'url' attribute is not specified and no embedded datasource could be configured.
+
+Reason: Failed to determine a suitable driver class
+
+Action:
+
+Consider the following: …`;
+    const f = primary(box);
+    assert.deepEqual(
+      [f.language, f.errorType, f.errorMessage],
+      [
+        'java',
+        'APPLICATION FAILED TO START',
+        "Failed to configure a DataSource: 'url' attribute is not specified and no embedded datasource could be configured.",
+      ],
+    );
+    const withCause = `2024-05-01T10:00:00.000Z  WARN 1 --- [main] o.s.b.w.e.tomcat.TomcatWebServer : Exception encountered during context initialization - cancelling refresh attempt: org.springframework.beans.factory.BeanCreationException: Error creating bean with name 'dataSource'
+${box}`;
+    assert.equal(primary(withCause).errorType, 'org.springframework.beans.factory.BeanCreationException');
+  });
+
+  test("Bundler's refusals, named by the exceptions Bundler raises", () => {
+    assert.deepEqual(typeAndMessage("Could not find gem 'pg (~> 1.1)' in locally installed gems."), [
+      'Bundler::GemNotFound',
+      "Could not find gem 'pg (~> 1.1)' in locally installed gems.",
+    ]);
+    assert.equal(
+      primary('Bundler could not find compatible versions for gem "activesupport":\n  In Gemfile:').errorType,
+      'Bundler::VersionConflict',
+    );
+    assert.deepEqual(
+      typeAndMessage('An error occurred while installing nokogiri (1.15.4), and Bundler cannot continue.'),
+      ['Gem::Ext::BuildError', 'An error occurred while installing nokogiri (1.15.4), and Bundler cannot continue.'],
+    );
+  });
+
+  test("Node's error without a stack, in brackets: an unhandled rejection with a non-Error reason", () => {
+    const f = primary(`node:internal/process/promises:289
+            triggerUncaughtException(err, true /* fromPromise */);
+            ^
+
+[UnhandledPromiseRejection: This error originated either by throwing inside of an async function without a catch block, or by rejecting a promise which was not handled with .catch(). The promise rejected with the reason "timeout".] {
+  code: 'ERR_UNHANDLED_REJECTION'
+}`);
+    assert.equal(f.language, 'javascript');
+    assert.equal(f.errorType, 'UnhandledPromiseRejection');
+    assert.match(f.errorMessage, /The promise rejected with the reason "timeout"\.$/);
+  });
+
+  test("rustc's link failure: the linker's complaint from the notes under it", () => {
+    const f = primary(`error: linking with \`cc\` failed: exit status: 1
+  |
+  = note: LC_ALL="C" PATH="/usr/bin" "cc" "-m64" "/tmp/rustcXYZ/symbols.o" "-o" "target/debug/app"
+  = note: /usr/bin/ld: cannot find -lpq: No such file or directory
+          collect2: error: ld returned 1 exit status
+
+error: could not compile \`app\` (bin "app") due to 1 previous error`);
+    assert.deepEqual(
+      [f.language, f.errorType, f.errorMessage],
+      ['rust', 'linking with `cc` failed', 'cannot find -lpq'],
+    );
+  });
+
+  test("Go: the go command's located diagnostics without a package header", () => {
+    const f = primary(`go: downloading github.com/x/y v1.2.0
+cmd/server/main.go:7:2: no required module provides package github.com/x/z; to add it:
+	go get github.com/x/z`);
+    assert.deepEqual(
+      [f.language, f.errorMessage, f.frames[0]?.file, f.frames[0]?.line],
+      ['go', 'no required module provides package github.com/x/z; to add it:', 'cmd/server/main.go', 7],
+    );
+    // A test's message has no column: it stays the test failure's.
+    assert.equal(primary('--- FAIL: TestX (0.00s)\n    x_test.go:9: got 1, want 2').errorType, 'test failure');
+  });
+
+  test('an exception known by its module, whatever its class is called', () => {
+    assert.deepEqual(typeAndMessage('django.template.exceptions.TemplateDoesNotExist: registration/login.html'), [
+      'django.template.exceptions.TemplateDoesNotExist',
+      'registration/login.html',
+    ]);
+    assert.deepEqual(typeAndMessage('google.api_core.exceptions.NotFound: 404 Bucket my-bucket not found'), [
+      'google.api_core.exceptions.NotFound',
+      '404 Bucket my-bucket not found',
+    ]);
+    assert.deepEqual(typeAndMessage('shop.models.Product.DoesNotExist: Product matching query does not exist.'), [
+      'shop.models.Product.DoesNotExist',
+      'Product matching query does not exist.',
+    ]);
+    assert.equal(primary('kafka.errors.NoBrokersAvailable: NoBrokersAvailable').language, 'python');
+    // A module path that is no exceptions module is no exception.
+    assert.deepEqual(extractFailures('app.settings.Config: loaded from env'), []);
+  });
+
   test('shells: command not found in any locale', () => {
     const cases: [string, string][] = [
       ['bash: foo: command not found', 'foo: command not found'],
