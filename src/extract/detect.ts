@@ -393,7 +393,10 @@ function runtimeLine(lines: string[], line: string, i: number): Candidate | null
     const message = perl[1]!.replace(/ \(@INC contains:.*$/, '').trim();
     return withFrame(cand('perl', null, message, line, i, 2.5), perl[2]!, perl[3]!);
   }
-  const ps = line.includes(' : ') ? powerShellError(lines, line, i) : null;
+  const ps =
+    line.includes(' : ') || (lines[i + 1] ?? '').trimStart().startsWith('At line:')
+      ? powerShellError(lines, line, i)
+      : null;
   if (ps) return ps;
   if (SPHINX_AS_ERROR.test(line)) {
     const next = nextText(lines, i + 1);
@@ -466,11 +469,15 @@ const SPHINX_AS_ERROR = /^Warning, treated as error:$/;
 /** PowerShell's error record: `Cmdlet : message`, then `At script.ps1:12 char:1` and `+ CategoryInfo …`. */
 const PS_RECORD = /^([A-Z][\w-]{0,80}|\S{1,200}\.ps1) : (\S.{0,1000})$/;
 const PS_AT = /^At (\S.{0,300}):(\d+) char:\d+$/;
+const PS_AT_PROMPT = /^At line:\d{1,7} char:\d{1,7}$/;
 const PS_CATEGORY = /^\+ CategoryInfo\s*: .{0,400}, ([\w.]{1,200}(?:Exception|Error))\s*$/;
 
 function powerShellError(lines: string[], line: string, i: number): Candidate | null {
   const m = PS_RECORD.exec(line);
-  if (!m) return null;
+  // At a prompt (`At line:1 char:1`) normalization took the `Cmdlet : ` off (it is a native command's
+  // prefix there too): the record is then known by its CategoryInfo alone.
+  const bare = !m && PS_AT_PROMPT.test((lines[i + 1] ?? '').trim());
+  if (!m && !bare) return null;
   let at: RegExpExecArray | null = null;
   let type: string | null = null;
   for (let k = i + 1; k < Math.min(lines.length, i + 8); k++) {
@@ -483,8 +490,14 @@ function powerShellError(lines: string[], line: string, i: number): Candidate | 
     }
   }
   if (!at && !type) return null;
+  if (!m) {
+    // A native command's stderr (RemoteException) is the program's own error, for its reader.
+    if (!type || NEVER.test(type)) return null;
+    return cand('shell', type, line.trim(), line, i, 3);
+  }
   const c = cand('shell', type ?? m[1]!, m[2]!.trim(), line, i, 3);
-  return at ? withFrame(c, at[1]!, at[2]!) : c;
+  // `At line:1 char:1`: typed at a prompt, no script to point at.
+  return at && at[1] !== 'line' ? withFrame(c, at[1]!, at[2]!) : c;
 }
 
 /** OCaml / dune: `File "bin/main.ml", line 3, characters 8-11:` above `Error: Unbound value foo`. */

@@ -10,6 +10,9 @@ const CODE_FRAME = /^\s*(?:(>)\s*)?(\d+) \| ?(.*)$/;
 const WEBPACK = /^ERROR in (\S+)/;
 const VITEST_ARROW = /^\s*→ (\S.*)$/;
 const VITEST_FAILED = /^\s*[×✗✕] \S/;
+/** `next build`: the file's location on a line of its own, then `Type error: …` (tsc's message). */
+const NEXT_LOCATION = /^\s*(\.{0,2}\/?\S{1,300}\.(?:tsx?|jsx?|mts|cts)):(\d{1,7}):\d{1,5}\s*$/;
+const NEXT_TYPE_ERROR = /^\s*Type error: (\S.{2,1000})$/;
 /** webpack's (and Next.js's, CRA's) unresolved import, under `ERROR in` or `Failed to compile.` or alone. */
 const MODULE_NOT_FOUND = /^\s*Module not found: (?:Error: )?(Can't resolve .{1,500})$/;
 /** Vite's and its plugins' errors: `[vite]: Rollup failed to resolve import …`, `[plugin:vite:css] …`. */
@@ -52,6 +55,22 @@ export function findJavaScriptFailures(lines: string[]): Candidate[] {
           ? cand(typed[1]!, typed[3]!.trim(), [], [], arrow[1]!, i, 3)
           : cand('AssertionError', arrow[1]!.trim(), [], [], arrow[1]!, i, 3),
       );
+      continue;
+    }
+    const nextType = NEXT_TYPE_ERROR.exec(line);
+    const nextAt = nextType ? NEXT_LOCATION.exec(lines[i - 1] ?? '') : null;
+    if (nextType && nextAt) {
+      // The code frame under it: the row numbered as the location (its `>` may be gone with a quote's).
+      let source: string | null = null;
+      for (let k = i + 1; k < Math.min(lines.length, i + 10) && source === null; k++) {
+        const f = CODE_FRAME.exec(lines[k]!);
+        if (f && f[2] === nextAt[2]) source = f[3]!.trim();
+      }
+      out.push({
+        ...cand('Type error', nextType[1]!.trim(), [], source ? [source] : [], line.trim(), i, 3),
+        language: 'typescript',
+        frames: [{ file: nextAt[1]!, line: Number(nextAt[2]), function: null, source }],
+      });
       continue;
     }
     const missing = MODULE_NOT_FOUND.exec(line);

@@ -663,6 +663,36 @@ At D:\\a\\app\\build.ps1:3 char:12
     );
   });
 
+  test("PowerShell's error record at a prompt: the cmdlet prefix is gone, the CategoryInfo names the exception", () => {
+    const f =
+      primary(`Import-Module : The specified module 'Az.Accounts' was not loaded because no valid module file was found in any module directory.
+At line:1 char:1
++ Import-Module Az.Accounts
++ ~~~~~~~~~~~~~~~~~~~~~~~~~
+    + CategoryInfo          : ResourceUnavailable: (Az.Accounts:String) [Import-Module], FileNotFoundException
+    + FullyQualifiedErrorId : Modules_ModuleNotFound,Microsoft.PowerShell.Commands.ImportModuleCommand`);
+    assert.deepEqual(
+      [f.language, f.errorType, f.errorMessage, f.frames],
+      [
+        'shell',
+        'FileNotFoundException',
+        "The specified module 'Az.Accounts' was not loaded because no valid module file was found in any module directory.",
+        [],
+      ],
+    );
+    // A native command's stderr at a prompt is the program's own error.
+    const py = primary(`python.exe : Traceback (most recent call last):
+At line:1 char:1
++ python app.py
++ ~~~~~~~~~~~~~
+    + CategoryInfo          : NotSpecified: (Traceback (most recent call last)::String) [], RemoteException
+    + FullyQualifiedErrorId : NativeCommandError
+  File "app.py", line 1, in <module>
+    import foo
+ModuleNotFoundError: No module named 'foo'`);
+    assert.deepEqual([py.language, py.errorType], ['python', 'ModuleNotFoundError']);
+  });
+
   test('Sphinx -W: the warning under "Warning, treated as error:"', () => {
     const f = primary(`Warning, treated as error:
 /src/docs/api.rst:88:duplicate object description of app.main, other instance in index, use :no-index: for one of them`);
@@ -864,6 +894,29 @@ Current stack trace:
     assert.deepEqual(
       [primary('Fatal error: the disk is full').language, primary('Fatal error: the disk is full').errorMessage],
       ['unknown', 'the disk is full'],
+    );
+  });
+
+  test("next build's type error: the location on its own line, then 'Type error:' and the code frame", () => {
+    const f = primary(`Failed to compile.
+
+./src/app/page.tsx:5:10
+Type error: Property 'title' does not exist on type 'Props'.
+
+  3 | export default function Page(props: Props) {
+  4 |   const x = 1;
+> 5 |   return props.title;
+    |          ^`);
+    assert.deepEqual(
+      [f.language, f.errorType, f.errorMessage, f.frames[0]?.file, f.frames[0]?.line, f.code],
+      [
+        'typescript',
+        'Type error',
+        "Property 'title' does not exist on type 'Props'.",
+        './src/app/page.tsx',
+        5,
+        'return props.title;',
+      ],
     );
   });
 
