@@ -599,6 +599,9 @@ function shellNotFound(line: string, i: number): Candidate | null {
 
 const NPM_CODE = /^(?:[A-Z]{2,6}:? )?(?:npm ERR!|npm error) code (E[A-Z\d]{2,40})$/;
 const NPM_LINE = /^(?:npm ERR!|npm error) ?(.*)$/;
+/** setuptools' (distutils') own errors building an extension, as it words them. */
+const SETUPTOOLS =
+  /^error: (Microsoft Visual C\+\+ [\d.]{1,10} or greater is required\..{0,300}|command '[^'\n]{1,300}' failed with exit (?:status|code) -?\d{1,5}|invalid command '[\w-]{1,60}'|Unable to find vcvarsall\.bat)$/;
 /** Bundler's refusals, named by the exceptions Bundler raises for them. */
 const BUNDLER: [RegExp, string][] = [
   [/^Could not find gem '[^'\n]{1,200}' in .{1,300}\.$/, 'Bundler::GemNotFound'],
@@ -643,6 +646,8 @@ function packageManager(lines: string[], line: string, i: number): Candidate | n
     return cand('javascript', code, message || code, line, i, code === 'ELIFECYCLE' ? 0.2 : 3);
   }
   for (const [re, type] of BUNDLER) if (re.test(line)) return cand('ruby', type, line, line, i, 3);
+  const st = line.startsWith('error: ') ? SETUPTOOLS.exec(line) : null;
+  if (st) return cand('python', 'error', st[1]!.trim(), line, i, 2);
   const script = NPM_MISSING_SCRIPT.exec(line);
   if (script) return cand('javascript', 'Missing script', script[1]!.trim(), line, i, 3);
   const pip = PIP_CODE.exec(line);
@@ -924,10 +929,19 @@ const LIBRARY_EXCEPTION =
 /** Notifier subjects tag the error: `[Rollbar] [production] NoMethodError: …`. */
 const TAGS = /^(?:\[[^\]\n]{1,40}\]\s{0,4}){1,4}(?=[A-Z])/;
 
+/** Celery's report of a failed task: `Task app.tasks.x[id] raised unexpected: SMTPError(535, b'…')`. */
+const CELERY_RAISED = /raised unexpected: ((?:[A-Za-z_]\w{0,60}\.){0,8}[A-Z]\w{0,80})\((.{0,2000})\)$/;
+
 /** An exception's repr at the end of a log line (celery: `… raised unexpected: ValueError('bad')`). */
 const REPR = new RegExp(String.raw`(?:^|: )(${EXCEPTION_NAME})\((['"])(.{0,1000})\2,?\)$`);
 
 function typedLine(lines: string[], line: string, i: number): Candidate | null {
+  const celery = line.includes(' raised unexpected: ') ? CELERY_RAISED.exec(line) : null;
+  if (celery) {
+    const args = celery[2]!.trim();
+    const quoted = /^(['"])(.*)\1,?$/.exec(args);
+    return cand('python', celery[1]!, quoted ? quoted[2]! : args, line, i, 2.5);
+  }
   const rails = RAILS_LOG.exec(line);
   if (rails) return cand('ruby', rails[1]!, rails[2]!.trim(), line, i, 2);
   const repr = REPR.exec(line);

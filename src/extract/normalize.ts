@@ -25,7 +25,12 @@ export interface NormalizedText {
  *   joined again, messages included.
  */
 export function normalizeText(text: string): NormalizedText {
-  const framed = stripCiFraming(text).filter((l) => !FENCE.test(l.text));
+  const framed = stripCiFraming(text)
+    .filter((l) => !FENCE.test(l.text))
+    .flatMap((l) => {
+      const lines = l.text.includes('\\n') ? jsonLogLines(l.text) : null;
+      return lines ? lines.map((t) => ({ ...l, text: t })) : [l];
+    });
   const lines0 = framed.map((l) => l.text);
   const pytestish = lines0.some((l) => PYTEST_E.test(l));
   const group = lines0.some((l) => /^\s*\+[-+]{2,}|^\s*\+ Exception Group Traceback/.test(l));
@@ -60,6 +65,42 @@ export function normalizeText(text: string): NormalizedText {
     markers: joined.map((l) => l.marker),
     levels: joined.map((l) => l.level),
   };
+}
+
+/** Fields of a structured log record that hold its message, read first. */
+const JSON_MESSAGE_KEYS = ['message', 'msg', 'event', 'error', 'err'];
+const MAX_JSON_LINE = 256 * 1024;
+
+/**
+ * A structured (JSON) log record whose strings hold escaped newlines (python-json-logger's `exc_info`,
+ * structlog's `exception`, Cloud Logging's `stack_trace`, pino's `err.stack`): its message, then every
+ * multi-line string it holds as the lines it was, so a traceback inside reads as one. Null for any
+ * other line (not an object, not JSON, no multi-line string).
+ */
+export function jsonLogLines(text: string): string[] | null {
+  const t = text.trim();
+  if (t.length > MAX_JSON_LINE || !t.startsWith('{') || !t.endsWith('}')) return null;
+  let record: unknown;
+  try {
+    record = JSON.parse(t);
+  } catch {
+    return null;
+  }
+  if (!record || typeof record !== 'object' || Array.isArray(record)) return null;
+  const multi: string[] = [];
+  const walk = (v: unknown, depth: number): void => {
+    if (typeof v === 'string') {
+      if (v.includes('\n')) multi.push(v);
+    } else if (v && typeof v === 'object' && depth < 4) {
+      for (const x of Object.values(v)) walk(x, depth + 1);
+    }
+  };
+  walk(record, 0);
+  if (multi.length === 0) return null;
+  const obj = record as Record<string, unknown>;
+  const key = JSON_MESSAGE_KEYS.find((k) => typeof obj[k] === 'string' && !(obj[k] as string).includes('\n'));
+  const head = key ? [obj[key] as string] : [];
+  return [...head, ...multi.flatMap((v) => v.split(/\r?\n/))];
 }
 
 /** Kept for callers that only need the lines and the Actions markers. */

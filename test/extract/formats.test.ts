@@ -1099,6 +1099,62 @@ cmd/server/main.go:7:2: no required module provides package github.com/x/z; to a
     assert.deepEqual(extractFailures('app.settings.Config: loaded from env'), []);
   });
 
+  test('structured (JSON) logs: a traceback or stack escaped inside a string reads as its lines', () => {
+    const py = primary(
+      JSON.stringify({
+        asctime: '2024-05-01 10:00:00',
+        levelname: 'ERROR',
+        message: 'request failed',
+        exc_info:
+          'Traceback (most recent call last):\n  File "/srv/app/api.py", line 31, in get\n    return cache[key]\nKeyError: \'user:42\'',
+      }),
+    );
+    assert.deepEqual(
+      [py.language, py.errorType, py.errorMessage, py.frames[0]?.line],
+      ['python', 'KeyError', "'user:42'", 31],
+    );
+    const node = primary(
+      JSON.stringify({
+        level: 50,
+        msg: 'handler failed',
+        err: {
+          type: 'TypeError',
+          message: "Cannot read properties of undefined (reading 'id')",
+          stack:
+            "TypeError: Cannot read properties of undefined (reading 'id')\n    at getUser (/app/src/users.js:12:20)\n    at process.processTicksAndRejections (node:internal/process/task_queues:95:5)",
+        },
+      }),
+    );
+    assert.deepEqual(
+      [node.language, node.errorType, node.frames.map((fr) => fr.file)],
+      ['javascript', 'TypeError', ['node:internal/process/task_queues', '/app/src/users.js']],
+    );
+    // A record whose multi-line string is no error reports nothing.
+    assert.deepEqual(
+      extractFailures(JSON.stringify({ level: 'info', msg: 'config loaded', config: 'a: 1\nb: 2' })),
+      [],
+    );
+  });
+
+  test("Celery's report of a failed task, and setuptools' own build errors", () => {
+    const f = primary(
+      "[2024-05-01 10:00:00,000: ERROR/ForkPoolWorker-2] Task shop.tasks.charge[5c1e] raised unexpected: CardError('Your card was declined.')",
+    );
+    assert.deepEqual([f.language, f.errorType, f.errorMessage], ['python', 'CardError', 'Your card was declined.']);
+    assert.deepEqual(
+      typeAndMessage(
+        "Task app.tasks.mail[0f] raised unexpected: SMTPAuthenticationError(535, b'5.7.8 Username and Password not accepted')",
+      ),
+      ['SMTPAuthenticationError', "535, b'5.7.8 Username and Password not accepted'"],
+    );
+    const vc = primary(
+      'error: Microsoft Visual C++ 14.0 or greater is required. Get it with "Microsoft C++ Build Tools": https://visualstudio.microsoft.com/visual-cpp-build-tools/',
+    );
+    assert.deepEqual([vc.language, vc.errorType], ['python', 'error']);
+    assert.match(vc.errorMessage, /^Microsoft Visual C\+\+ 14\.0 or greater is required\./);
+    assert.equal(primary("error: invalid command 'bdist_wheel'").errorMessage, "invalid command 'bdist_wheel'");
+  });
+
   test('shells: command not found in any locale', () => {
     const cases: [string, string][] = [
       ['bash: foo: command not found', 'foo: command not found'],
