@@ -535,6 +535,8 @@ function juliaError(lines: string[], line: string, i: number): Candidate | null 
 /** `Segmentation fault (core dumped)` and its kin: the program died of a signal (a weak cause; a printed error wins). */
 function killedBySignal(line: string, i: number): Candidate | null {
   // Most lines name no signal: three substring tests before the pattern (it is tried on every line).
+  // A shell's report of SIGKILL (the kernel's OOM killer, most often) is the bare word.
+  if (line === 'Killed') return cand('unknown', 'Killed', 'Killed', line, i, 1);
   if (!line.includes('fault') && !line.includes('Bus error') && !line.includes('Illegal instruction')) return null;
   const m = SIGNAL.exec(line);
   if (!m) return null;
@@ -1016,17 +1018,87 @@ function inProse(line: string, i: number): Candidate | null {
   return cand(languageOfName(m[1]!), m[1]!, message.trim(), line, i, 0.9);
 }
 
-/** Messages a runtime prints with one class only, seen without the class (retyped, or Unity's log). */
-const CANONICAL: [RegExp, string, string][] = [
-  [/\bObject reference not set to an instance of an object\b/, 'NullReferenceException', 'csharp'],
-  [/\bconcurrent map (?:writes|read and map write|iteration and map write)\b/, 'fatal error', 'go'],
-  [/\b(invalid syntax)\b.{1,40}\berror\b|\bsyntax ?error\b.{1,40}\b(invalid syntax)\b/i, 'SyntaxError', 'python'],
+/**
+ * Messages a runtime prints with one class only, seen without the class (retyped, or Unity's log), each
+ * behind a substring it must hold (the table is tried on every line). CPython's are its own wording of
+ * the everyday errors (`Objects/object.c`, `Python/ceval.c`, `Python/import.c`…), as people quote them
+ * in an issue without the class: "I get 'str' object has no attribute 'decode'".
+ */
+const CANONICAL: [hint: string, re: RegExp, type: string | null, language: string][] = [
+  ['Object reference', /\bObject reference not set to an instance of an object\b/, 'NullReferenceException', 'csharp'],
+  ['concurrent map', /\bconcurrent map (?:writes|read and map write|iteration and map write)\b/, 'fatal error', 'go'],
+  [
+    'yntax',
+    /\b(invalid syntax)\b.{1,40}\berror\b|\bsyntax ?error\b.{1,40}\b(invalid syntax)\b/i,
+    'SyntaxError',
+    'python',
+  ],
+  ["' object ", /'[\w.]{1,80}' object has no attribute '\w{1,80}'/, 'AttributeError', 'python'],
+  ["' object ", /'[\w.]{1,80}' object is not (?:subscriptable|callable|iterable)\b/, 'TypeError', 'python'],
+  ['No module named', /\bNo module named '[\w.]{1,100}'/, 'ModuleNotFoundError', 'python'],
+  [
+    'cannot import name',
+    /\bcannot import name '\w{1,100}' from '[\w.]{1,100}'(?: \([^)\n]{1,300}\))?/,
+    'ImportError',
+    'python',
+  ],
+  ['is not defined', /\bname '\w{1,80}' is not defined\b/, 'NameError', 'python'],
+  [
+    'invalid literal for',
+    /\binvalid literal for (?:int\(\) with base \d{1,2}|float\(\)): '[^'\n]{0,200}'/,
+    'ValueError',
+    'python',
+  ],
+  [
+    'unsupported operand',
+    /\bunsupported operand type\(s\) for \S{1,3}: '\w{1,80}' and '\w{1,80}'/,
+    'TypeError',
+    'python',
+  ],
+  [
+    'can only concatenate',
+    /\bcan only concatenate (?:str|list|tuple) \(not "\w{1,80}"\) to (?:str|list|tuple)\b/,
+    'TypeError',
+    'python',
+  ],
+  [
+    'local variable',
+    /\b(?:local variable '\w{1,80}' referenced before assignment|cannot access local variable '\w{1,80}' where it is not associated with a value)/,
+    'UnboundLocalError',
+    'python',
+  ],
+  [
+    'values to unpack',
+    /\b(?:not enough values to unpack \(expected \d+, got \d+\)|too many values to unpack \(expected \d+\))/,
+    'ValueError',
+    'python',
+  ],
+  // Tools' own words where no class is printed.
+  [
+    'ensurepip',
+    /^The virtual environment was not created successfully because ensurepip is not(?: available\.?)?$/,
+    null,
+    'python',
+  ],
+  [
+    'kernel appears to have died',
+    /\bThe kernel appears to have died\. It will restart automatically\./,
+    null,
+    'python',
+  ],
 ];
 
 function canonicalMessage(line: string, i: number): Candidate | null {
-  for (const [re, type, language] of CANONICAL) {
+  for (const [hint, re, type, language] of CANONICAL) {
+    if (!line.includes(hint)) continue;
     const m = re.exec(line);
-    if (m) return cand(language, type, m[1] ?? m[2] ?? m[0], line, i, 0.8);
+    if (!m) continue;
+    // venv hard-wraps its sentence: it is given whole.
+    const message =
+      hint === 'ensurepip'
+        ? 'The virtual environment was not created successfully because ensurepip is not available.'
+        : (m[1] ?? m[2] ?? m[0]);
+    return cand(language, type, message, line, i, 0.8);
   }
   return null;
 }

@@ -1155,6 +1155,58 @@ cmd/server/main.go:7:2: no required module provides package github.com/x/z; to a
     assert.equal(primary("error: invalid command 'bdist_wheel'").errorMessage, "invalid command 'bdist_wheel'");
   });
 
+  test("CPython's everyday messages quoted without their class, and tools' own words where no class is printed", () => {
+    const quoted = (text: string) => {
+      const f = primary(text);
+      return [f.language, f.errorType, f.errorMessage];
+    };
+    assert.deepEqual(quoted("when I run it I get 'str' object has no attribute 'decode' on the second line"), [
+      'python',
+      'AttributeError',
+      "'str' object has no attribute 'decode'",
+    ]);
+    assert.deepEqual(quoted("AttributeError 'NoneType' object has no attribute 'group'"), [
+      'python',
+      'AttributeError',
+      "'NoneType' object has no attribute 'group'",
+    ]);
+    assert.deepEqual(quoted("it says 'builtin_function_or_method' object is not subscriptable"), [
+      'python',
+      'TypeError',
+      "'builtin_function_or_method' object is not subscriptable",
+    ]);
+    assert.deepEqual(
+      quoted("fails: cannot import name 'soft_unicode' from 'markupsafe' (/venv/lib/markupsafe/__init__.py)"),
+      [
+        'python',
+        'ImportError',
+        "cannot import name 'soft_unicode' from 'markupsafe' (/venv/lib/markupsafe/__init__.py)",
+      ],
+    );
+    assert.equal(quoted('can only concatenate str (not "int") to str')[1], 'TypeError');
+    assert.equal(
+      quoted("cannot access local variable 'total' where it is not associated with a value")[1],
+      'UnboundLocalError',
+    );
+    assert.equal(quoted('too many values to unpack (expected 2)')[1], 'ValueError');
+    // A typed line says more and wins; a placeholder is no error.
+    assert.equal(primary("AttributeError: 'str' object has no attribute 'decode'").errorType, 'AttributeError');
+    assert.deepEqual(
+      extractFailures("Errors like '...' object has no attribute '...' mean the value is not what you think."),
+      [],
+    );
+    // venv's hard-wrapped sentence, Jupyter's dead kernel, and a shell's report of SIGKILL.
+    assert.deepEqual(
+      quoted(`The virtual environment was not created successfully because ensurepip is not
+available.  On Debian/Ubuntu systems, you need to install the python3-venv
+package using the following command.`),
+      ['python', '', 'The virtual environment was not created successfully because ensurepip is not available.'],
+    );
+    assert.equal(quoted('The kernel appears to have died. It will restart automatically.')[0], 'python');
+    assert.deepEqual(quoted('Epoch 3/10\n1875/1875 [====] - 4s\nKilled'), ['unknown', 'Killed', 'Killed']);
+    assert.deepEqual(extractFailures('The job was Killed by the scheduler after 2 hours, as configured.'), []);
+  });
+
   test('shells: command not found in any locale', () => {
     const cases: [string, string][] = [
       ['bash: foo: command not found', 'foo: command not found'],
