@@ -647,7 +647,8 @@ function packageManager(lines: string[], line: string, i: number): Candidate | n
     // ELIFECYCLE says a script failed: the script's own error is printed above it.
     return cand('javascript', code, message || code, line, i, code === 'ELIFECYCLE' ? 0.2 : 3);
   }
-  for (const [re, type] of BUNDLER) if (re.test(line)) return cand('ruby', type, line, line, i, 3);
+  if (line.includes('Bundler') || line.startsWith('Could not find gem '))
+    for (const [re, type] of BUNDLER) if (re.test(line)) return cand('ruby', type, line, line, i, 3);
   const st = line.startsWith('error: ') ? SETUPTOOLS.exec(line) : null;
   if (st) return cand('python', 'error', st[1]!.trim(), line, i, 2);
   const script = NPM_MISSING_SCRIPT.exec(line);
@@ -689,10 +690,10 @@ function clientError(line: string, i: number, level: LogLevel | null): Candidate
   if (k8s) return cand('unknown', k8s[1] ?? 'Error from server', k8s[2]!.trim(), line, i, 2.5);
   const aws = line.startsWith('An error occurred (') ? AWS_CLI.exec(line) : null;
   if (aws) return cand('unknown', aws[1]!, line, line, i, 2.5);
-  const mysql = MYSQL.exec(line);
+  const mysql = level === 'error' || line.startsWith('ERROR ') ? MYSQL.exec(line) : null;
   if (mysql && (level === 'error' || line.startsWith('ERROR ')))
     return cand('unknown', `ERROR ${mysql[1]!}`, mysql[3]!.trim(), line, i, 2.5);
-  const pg = POSTGRES.exec(line);
+  const pg = line.includes(':  ') ? POSTGRES.exec(line) : null;
   if (pg) return cand('unknown', pg[1]!, pg[2]!.trim(), line, i, 2.5);
   const psql = line.startsWith('psql: ') ? PSQL.exec(line) : null;
   if (psql) return cand('unknown', 'psql', psql[1]!.trim(), line, i, 2.5);
@@ -1088,7 +1089,11 @@ const CANONICAL: [hint: string, re: RegExp, type: string | null, language: strin
   ],
 ];
 
+/** Any of the table's substrings: one scan rules most lines out. */
+const CANONICAL_HINT = new RegExp(CANONICAL.map(([hint]) => hint.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')).join('|'));
+
 function canonicalMessage(line: string, i: number): Candidate | null {
+  if (!CANONICAL_HINT.test(line)) return null;
   for (const [hint, re, type, language] of CANONICAL) {
     if (!line.includes(hint)) continue;
     const m = re.exec(line);

@@ -61,7 +61,7 @@ export function findGoFailures(input: string[]): Candidate[] {
       }
       continue;
     }
-    const located = LOCATED.exec(line.trim());
+    const located = line.includes('.go:') ? LOCATED.exec(line.trim()) : null;
     if (located && !PKG_HEADER.test(lines[i - 1] ?? '')) {
       // Without the `# pkg` header (a module error, a pasted line), weaker than a build's own report.
       out.push({

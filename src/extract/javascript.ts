@@ -57,7 +57,7 @@ export function findJavaScriptFailures(lines: string[]): Candidate[] {
       );
       continue;
     }
-    const nextType = NEXT_TYPE_ERROR.exec(line);
+    const nextType = line.includes('Type error: ') ? NEXT_TYPE_ERROR.exec(line) : null;
     const nextAt = nextType ? NEXT_LOCATION.exec(lines[i - 1] ?? '') : null;
     if (nextType && nextAt) {
       // The code frame under it: the row numbered as the location (its `>` may be gone with a quote's).
@@ -73,12 +73,12 @@ export function findJavaScriptFailures(lines: string[]): Candidate[] {
       });
       continue;
     }
-    const missing = MODULE_NOT_FOUND.exec(line);
+    const missing = line.includes('Module not found: ') ? MODULE_NOT_FOUND.exec(line) : null;
     if (missing && !used.has(i)) {
       out.push(cand('Module not found', missing[1]!.trim(), [], [], line.trim(), i, 3));
       continue;
     }
-    const vite = VITE.exec(line);
+    const vite = line.includes('[') ? VITE.exec(line) : null;
     if (vite) {
       out.push(cand(`[${vite[1]!}]`, vite[2]!.trim(), [], [], line.trim(), i, 3));
       continue;

@@ -25,9 +25,10 @@ export interface NormalizedText {
  *   joined again, messages included.
  */
 export function normalizeText(text: string): NormalizedText {
-  const framed = stripCiFraming(text)
-    .filter((l) => !FENCE.test(l.text))
-    .flatMap((l) => {
+  let framed = stripCiFraming(text).filter((l) => !FENCE.test(l.text));
+  // Structured log records with escaped newlines (rare: the pass is skipped unless a line has one).
+  if (text.includes('\\n') && text.includes('{'))
+    framed = framed.flatMap((l) => {
       const lines = l.text.includes('\\n') ? jsonLogLines(l.text) : null;
       return lines ? lines.map((t) => ({ ...l, text: t })) : [l];
     });
