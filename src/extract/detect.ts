@@ -687,16 +687,16 @@ const PSQL = /^psql: (?:error|FATAL): {1,2}(.{3,1000})$/;
 
 function clientError(line: string, i: number, level: LogLevel | null): Candidate | null {
   const k8s = line.startsWith('Error from server') ? KUBECTL.exec(line) : null;
-  if (k8s) return cand('unknown', k8s[1] ?? 'Error from server', k8s[2]!.trim(), line, i, 2.5);
+  if (k8s) return cand('kubernetes', k8s[1] ?? 'Error from server', k8s[2]!.trim(), line, i, 2.5);
   const aws = line.startsWith('An error occurred (') ? AWS_CLI.exec(line) : null;
-  if (aws) return cand('unknown', aws[1]!, line, line, i, 2.5);
+  if (aws) return cand('aws', aws[1]!, line, line, i, 2.5);
   const mysql = level === 'error' || line.startsWith('ERROR ') ? MYSQL.exec(line) : null;
   if (mysql && (level === 'error' || line.startsWith('ERROR ')))
-    return cand('unknown', `ERROR ${mysql[1]!}`, mysql[3]!.trim(), line, i, 2.5);
+    return cand('sql', `ERROR ${mysql[1]!}`, mysql[3]!.trim(), line, i, 2.5);
   const pg = line.includes(':  ') ? POSTGRES.exec(line) : null;
-  if (pg) return cand('unknown', pg[1]!, pg[2]!.trim(), line, i, 2.5);
+  if (pg) return cand('sql', pg[1]!, pg[2]!.trim(), line, i, 2.5);
   const psql = line.startsWith('psql: ') ? PSQL.exec(line) : null;
-  if (psql) return cand('unknown', 'psql', psql[1]!.trim(), line, i, 2.5);
+  if (psql) return cand('sql', 'psql', psql[1]!.trim(), line, i, 2.5);
   return null;
 }
 

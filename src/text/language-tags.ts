@@ -7,7 +7,8 @@
  * The lists hold tags that name a language, its runtime or a framework only used from it, so that a
  * thread tagged `reactjs` alone still counts as JavaScript. Kotlin and Java share the JVM's tags (a
  * Kotlin NPE is answered by Java threads and the other way round); TypeScript and JavaScript share
- * theirs. The README lists this map.
+ * theirs. Three platforms whose own clients print failures (SQL's, kubectl, the AWS CLI) are families
+ * too. The README lists this map.
  */
 export const LANGUAGE_TAGS: Readonly<Record<string, readonly string[]>> = {
   python: [
@@ -90,6 +91,27 @@ export const LANGUAGE_TAGS: Readonly<Record<string, readonly string[]>> = {
   lua: ['lua'],
   ocaml: ['ocaml', 'dune', 'opam'],
   terraform: ['terraform', 'hcl', 'terraform-provider-aws', 'terraform-provider-azure'],
+  // Not languages, but what a failure printed by their own clients is about (mysql, psql, kubectl,
+  // the AWS CLI): its answers are in threads with these tags, whatever language asked.
+  sql: ['sql', 'mysql', 'postgresql', 'sql-server', 'tsql', 'oracle', 'plsql', 'mariadb', 'psql'],
+  kubernetes: [
+    'kubernetes',
+    'kubectl',
+    'kubernetes-helm',
+    'minikube',
+    'amazon-eks',
+    'google-kubernetes-engine',
+    'azure-aks',
+  ],
+  aws: [
+    'amazon-web-services',
+    'aws-cli',
+    'amazon-s3',
+    'amazon-ec2',
+    'aws-lambda',
+    'amazon-iam',
+    'amazon-cloudformation',
+  ],
 };
 
 /** Extractor language names that share another language's tags. */
@@ -126,6 +148,9 @@ const LANGUAGE_NAMES: Readonly<Record<string, string>> = {
   lua: 'Lua',
   ocaml: 'OCaml',
   terraform: 'Terraform',
+  sql: 'SQL',
+  kubernetes: 'Kubernetes',
+  aws: 'AWS',
 };
 
 const TAG_TO_LANGUAGE = new Map<string, string>();

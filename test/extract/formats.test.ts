@@ -961,30 +961,30 @@ npm ERR!   npm run`);
       return [f.language, f.errorType, f.errorMessage];
     };
     assert.deepEqual(tm('Error from server (NotFound): deployments.apps "web" not found'), [
-      'unknown',
+      'kubernetes',
       'NotFound',
       'deployments.apps "web" not found',
     ]);
     assert.deepEqual(tm('Error from server: etcdserver: request timed out'), [
-      'unknown',
+      'kubernetes',
       'Error from server',
       'etcdserver: request timed out',
     ]);
     const aws =
       'An error occurred (InvalidClientTokenId) when calling the GetCallerIdentity operation: The security token included in the request is invalid.';
-    assert.deepEqual(tm(aws), ['unknown', 'InvalidClientTokenId', aws]);
+    assert.deepEqual(tm(aws), ['aws', 'InvalidClientTokenId', aws]);
     assert.deepEqual(tm("ERROR 1146 (42S02) at line 3: Table 'shop.orders' doesn't exist"), [
-      'unknown',
+      'sql',
       'ERROR 1146',
       "Table 'shop.orders' doesn't exist",
     ]);
     assert.deepEqual(tm('ERROR:  column "nme" does not exist\nLINE 1: SELECT nme FROM users;\n               ^'), [
-      'unknown',
+      'sql',
       'ERROR',
       'column "nme" does not exist',
     ]);
     assert.deepEqual(tm('psql: error: FATAL:  password authentication failed for user "app"'), [
-      'unknown',
+      'sql',
       'psql',
       'FATAL:  password authentication failed for user "app"',
     ]);

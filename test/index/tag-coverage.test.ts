@@ -54,6 +54,9 @@ test('a JSONL corpus keeps its tags; --default-tags fills only the untagged thre
     lua: 0,
     ocaml: 0,
     terraform: 0,
+    sql: 0,
+    kubernetes: 0,
+    aws: 0,
   });
   assert.equal(manifest.tags?.threads, 5);
   assert.equal(manifest.tags?.withTags, 5);

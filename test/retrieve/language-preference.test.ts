@@ -204,6 +204,13 @@ test('on a Python-only index a Go panic stays quiet and says why; Python is answ
       minConfidence: 0,
     });
     assert.equal(r.reason, 'the index has no R threads (it covers Python)');
+    // A failure its own client printed (PostgreSQL, kubectl): about that platform, not Python.
+    const pg = await py.search('ERROR:  relation "orders" does not exist\nLINE 1: SELECT * FROM orders;\n', {
+      minConfidence: 0,
+    });
+    assert.equal(pg.reason, 'the index has no SQL threads (it covers Python)');
+    const k8s = await py.search('Error from server (NotFound): pods "web-0" not found\n', { minConfidence: 0 });
+    assert.equal(k8s.reason, 'the index has no Kubernetes threads (it covers Python)');
     const python = await py.search(PYTHON_INDEXERROR, { minConfidence: 0 });
     assert.equal(python.reason, null);
     assert.equal(python.confident, true);

@@ -14,6 +14,9 @@ test('every language the extractor names maps to a family; unknown ones to none'
     ['rust', 'rust'],
     ['ruby', 'ruby'],
     ['csharp', 'csharp'],
+    ['sql', 'sql'],
+    ['kubernetes', 'kubernetes'],
+    ['aws', 'aws'],
   ] as const)
     assert.equal(languageFamily(language), family, language);
   assert.equal(languageFamily('unknown'), null);
@@ -27,6 +30,9 @@ test('a thread is in the languages its tags name; cross-language tags name none'
   assert.deepEqual(languagesOfTags(['ruby-on-rails']), ['ruby']);
   assert.deepEqual(languagesOfTags(['c#', '.net']), ['csharp']);
   assert.deepEqual(languagesOfTags(['git', 'docker', 'regex']), []);
+  // A boto3 thread about S3 is Python's and AWS's; a psycopg2 one Python's and SQL's.
+  assert.deepEqual(languagesOfTags(['python', 'boto3', 'amazon-s3']), ['python', 'aws']);
+  assert.deepEqual(languagesOfTags(['python', 'psycopg2', 'postgresql']), ['python', 'sql']);
   assert.deepEqual(languagesOfTags([]), []);
 });
 
