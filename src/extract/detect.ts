@@ -535,8 +535,6 @@ function juliaError(lines: string[], line: string, i: number): Candidate | null 
 /** `Segmentation fault (core dumped)` and its kin: the program died of a signal (a weak cause; a printed error wins). */
 function killedBySignal(line: string, i: number): Candidate | null {
   // Most lines name no signal: three substring tests before the pattern (it is tried on every line).
-  // A shell's report of SIGKILL (the kernel's OOM killer, most often) is the bare word.
-  if (line === 'Killed') return cand('unknown', 'Killed', 'Killed', line, i, 1);
   if (!line.includes('fault') && !line.includes('Bus error') && !line.includes('Illegal instruction')) return null;
   const m = SIGNAL.exec(line);
   if (!m) return null;
@@ -1023,7 +1021,9 @@ function inProse(line: string, i: number): Candidate | null {
  * Messages a runtime prints with one class only, seen without the class (retyped, or Unity's log), each
  * behind a substring it must hold (the table is tried on every line). CPython's are its own wording of
  * the everyday errors (`Objects/object.c`, `Python/ceval.c`, `Python/import.c`…), as people quote them
- * in an issue without the class: "I get 'str' object has no attribute 'decode'".
+ * in an issue without the class: "I get 'str' object has no attribute 'decode'". Their class is not
+ * guessed: as a keyword it ranked threads of that class with other messages ('bytes' object has no
+ * attribute 'read') above the threads of the quoted message itself.
  */
 const CANONICAL: [hint: string, re: RegExp, type: string | null, language: string][] = [
   ['Object reference', /\bObject reference not set to an instance of an object\b/, 'NullReferenceException', 'csharp'],
@@ -1034,44 +1034,34 @@ const CANONICAL: [hint: string, re: RegExp, type: string | null, language: strin
     'SyntaxError',
     'python',
   ],
-  ["' object ", /'[\w.]{1,80}' object has no attribute '\w{1,80}'/, 'AttributeError', 'python'],
-  ["' object ", /'[\w.]{1,80}' object is not (?:subscriptable|callable|iterable)\b/, 'TypeError', 'python'],
-  ['No module named', /\bNo module named '[\w.]{1,100}'/, 'ModuleNotFoundError', 'python'],
-  [
-    'cannot import name',
-    /\bcannot import name '\w{1,100}' from '[\w.]{1,100}'(?: \([^)\n]{1,300}\))?/,
-    'ImportError',
-    'python',
-  ],
-  ['is not defined', /\bname '\w{1,80}' is not defined\b/, 'NameError', 'python'],
+  ["' object ", /'[\w.]{1,80}' object has no attribute '\w{1,80}'/, null, 'python'],
+  ["' object ", /'[\w.]{1,80}' object is not (?:subscriptable|callable|iterable)\b/, null, 'python'],
+  ['No module named', /\bNo module named '[\w.]{1,100}'/, null, 'python'],
+  ['cannot import name', /\bcannot import name '\w{1,100}' from '[\w.]{1,100}'(?: \([^)\n]{1,300}\))?/, null, 'python'],
+  ['is not defined', /\bname '\w{1,80}' is not defined\b/, null, 'python'],
   [
     'invalid literal for',
     /\binvalid literal for (?:int\(\) with base \d{1,2}|float\(\)): '[^'\n]{0,200}'/,
-    'ValueError',
+    null,
     'python',
   ],
-  [
-    'unsupported operand',
-    /\bunsupported operand type\(s\) for \S{1,3}: '\w{1,80}' and '\w{1,80}'/,
-    'TypeError',
-    'python',
-  ],
+  ['unsupported operand', /\bunsupported operand type\(s\) for \S{1,3}: '\w{1,80}' and '\w{1,80}'/, null, 'python'],
   [
     'can only concatenate',
     /\bcan only concatenate (?:str|list|tuple) \(not "\w{1,80}"\) to (?:str|list|tuple)\b/,
-    'TypeError',
+    null,
     'python',
   ],
   [
     'local variable',
     /\b(?:local variable '\w{1,80}' referenced before assignment|cannot access local variable '\w{1,80}' where it is not associated with a value)/,
-    'UnboundLocalError',
+    null,
     'python',
   ],
   [
     'values to unpack',
     /\b(?:not enough values to unpack \(expected \d+, got \d+\)|too many values to unpack \(expected \d+\))/,
-    'ValueError',
+    null,
     'python',
   ],
   // Tools' own words where no class is printed.

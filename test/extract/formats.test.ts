@@ -1155,47 +1155,41 @@ cmd/server/main.go:7:2: no required module provides package github.com/x/z; to a
     assert.equal(primary("error: invalid command 'bdist_wheel'").errorMessage, "invalid command 'bdist_wheel'");
   });
 
-  test("CPython's everyday messages quoted without their class, and tools' own words where no class is printed", () => {
+  test("CPython's everyday messages quoted without their class are Python's (no class guessed); tools' own words", () => {
     const quoted = (text: string) => {
       const f = primary(text);
       return [f.language, f.errorType, f.errorMessage];
     };
     assert.deepEqual(quoted("when I run it I get 'str' object has no attribute 'decode' on the second line"), [
       'python',
-      'AttributeError',
+      '',
       "'str' object has no attribute 'decode'",
     ]);
     assert.deepEqual(quoted("AttributeError 'NoneType' object has no attribute 'group'"), [
       'python',
-      'AttributeError',
+      '',
       "'NoneType' object has no attribute 'group'",
     ]);
     assert.deepEqual(quoted("it says 'builtin_function_or_method' object is not subscriptable"), [
       'python',
-      'TypeError',
+      '',
       "'builtin_function_or_method' object is not subscriptable",
     ]);
     assert.deepEqual(
       quoted("fails: cannot import name 'soft_unicode' from 'markupsafe' (/venv/lib/markupsafe/__init__.py)"),
-      [
-        'python',
-        'ImportError',
-        "cannot import name 'soft_unicode' from 'markupsafe' (/venv/lib/markupsafe/__init__.py)",
-      ],
+      ['python', '', "cannot import name 'soft_unicode' from 'markupsafe' (/venv/lib/markupsafe/__init__.py)"],
     );
-    assert.equal(quoted('can only concatenate str (not "int") to str')[1], 'TypeError');
-    assert.equal(
-      quoted("cannot access local variable 'total' where it is not associated with a value")[1],
-      'UnboundLocalError',
-    );
-    assert.equal(quoted('too many values to unpack (expected 2)')[1], 'ValueError');
+    // Python's, by the message; the class is not guessed (as a keyword it pulled other messages up).
+    assert.deepEqual(quoted('can only concatenate str (not "int") to str').slice(0, 2), ['python', '']);
+    assert.equal(quoted("cannot access local variable 'total' where it is not associated with a value")[0], 'python');
+    assert.equal(quoted('too many values to unpack (expected 2)')[0], 'python');
     // A typed line says more and wins; a placeholder is no error.
     assert.equal(primary("AttributeError: 'str' object has no attribute 'decode'").errorType, 'AttributeError');
     assert.deepEqual(
       extractFailures("Errors like '...' object has no attribute '...' mean the value is not what you think."),
       [],
     );
-    // venv's hard-wrapped sentence, Jupyter's dead kernel, and a shell's report of SIGKILL.
+    // venv's hard-wrapped sentence and Jupyter's dead kernel.
     assert.deepEqual(
       quoted(`The virtual environment was not created successfully because ensurepip is not
 available.  On Debian/Ubuntu systems, you need to install the python3-venv
@@ -1203,8 +1197,6 @@ package using the following command.`),
       ['python', '', 'The virtual environment was not created successfully because ensurepip is not available.'],
     );
     assert.equal(quoted('The kernel appears to have died. It will restart automatically.')[0], 'python');
-    assert.deepEqual(quoted('Epoch 3/10\n1875/1875 [====] - 4s\nKilled'), ['unknown', 'Killed', 'Killed']);
-    assert.deepEqual(extractFailures('The job was Killed by the scheduler after 2 hours, as configured.'), []);
   });
 
   test('shells: command not found in any locale', () => {
