@@ -689,8 +689,7 @@ function clientError(line: string, i: number, level: LogLevel | null): Candidate
   const aws = line.startsWith('An error occurred (') ? AWS_CLI.exec(line) : null;
   if (aws) return cand('aws', aws[1]!, line, line, i, 2.5);
   const mysql = level === 'error' || line.startsWith('ERROR ') ? MYSQL.exec(line) : null;
-  if (mysql && (level === 'error' || line.startsWith('ERROR ')))
-    return cand('sql', `ERROR ${mysql[1]!}`, mysql[3]!.trim(), line, i, 2.5);
+  if (mysql) return cand('sql', `ERROR ${mysql[1]!}`, mysql[3]!.trim(), line, i, 2.5);
   const pg = line.includes(':  ') ? POSTGRES.exec(line) : null;
   if (pg) return cand('sql', pg[1]!, pg[2]!.trim(), line, i, 2.5);
   const psql = line.startsWith('psql: ') ? PSQL.exec(line) : null;
@@ -1025,7 +1024,7 @@ function inProse(line: string, i: number): Candidate | null {
  * guessed: as a keyword it ranked threads of that class with other messages ('bytes' object has no
  * attribute 'read') above the threads of the quoted message itself.
  */
-const CANONICAL: [hint: string, re: RegExp, type: string | null, language: string][] = [
+const CANONICAL: [hint: string, re: RegExp, type: string | null, language: string, message?: string][] = [
   ['Object reference', /\bObject reference not set to an instance of an object\b/, 'NullReferenceException', 'csharp'],
   ['concurrent map', /\bconcurrent map (?:writes|read and map write|iteration and map write)\b/, 'fatal error', 'go'],
   [
@@ -1064,12 +1063,13 @@ const CANONICAL: [hint: string, re: RegExp, type: string | null, language: strin
     null,
     'python',
   ],
-  // Tools' own words where no class is printed.
+  // Tools' own words where no class is printed; venv hard-wraps its sentence, so it is given whole.
   [
     'ensurepip',
     /^The virtual environment was not created successfully because ensurepip is not(?: available\.?)?$/,
     null,
     'python',
+    'The virtual environment was not created successfully because ensurepip is not available.',
   ],
   [
     'kernel appears to have died',
@@ -1084,16 +1084,10 @@ const CANONICAL_HINT = new RegExp(CANONICAL.map(([hint]) => hint.replace(/[.*+?^
 
 function canonicalMessage(line: string, i: number): Candidate | null {
   if (!CANONICAL_HINT.test(line)) return null;
-  for (const [hint, re, type, language] of CANONICAL) {
+  for (const [hint, re, type, language, message] of CANONICAL) {
     if (!line.includes(hint)) continue;
     const m = re.exec(line);
-    if (!m) continue;
-    // venv hard-wraps its sentence: it is given whole.
-    const message =
-      hint === 'ensurepip'
-        ? 'The virtual environment was not created successfully because ensurepip is not available.'
-        : (m[1] ?? m[2] ?? m[0]);
-    return cand(language, type, message, line, i, 0.8);
+    if (m) return cand(language, type, message ?? m[1] ?? m[2] ?? m[0], line, i, 0.8);
   }
   return null;
 }

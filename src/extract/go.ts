@@ -64,16 +64,7 @@ export function findGoFailures(input: string[]): Candidate[] {
     const located = line.includes('.go:') ? LOCATED.exec(line.trim()) : null;
     if (located && !PKG_HEADER.test(lines[i - 1] ?? '')) {
       // Without the `# pkg` header (a module error, a pasted line), weaker than a build's own report.
-      out.push({
-        language: 'go',
-        errorType: 'build failed',
-        errorMessage: located[4]!.trim(),
-        frames: [{ file: located[1]!, line: Number(located[2]), function: null, source: null }],
-        codeLines: [],
-        errorText: line.trim(),
-        line: i,
-        strength: 2.5,
-      });
+      out.push(compileError(located, 'build failed', line, i, 2.5));
       continue;
     }
     if (PKG_HEADER.test(line)) {
@@ -84,20 +75,25 @@ export function findGoFailures(input: string[]): Candidate[] {
         const verdict = lines
           .map((l) => /^FAIL\s+(\S+) \[(setup failed|build failed)\]$/.exec(l.trim()))
           .find((v) => v?.[1] === pkg);
-        out.push({
-          language: 'go',
-          errorType: verdict?.[2] ?? 'build failed',
-          errorMessage: c[4]!.trim(),
-          frames: [{ file: c[1]!, line: Number(c[2]), function: null, source: null }],
-          codeLines: [],
-          errorText: lines[i + 1]!.trim(),
-          line: i + 1,
-          strength: 3,
-        });
+        out.push(compileError(c, verdict?.[2] ?? 'build failed', lines[i + 1]!, i + 1, 3));
       }
     }
   }
   return out;
+}
+
+/** A diagnostic at `file:line[:col]: message` (`COMPILE`, `LOCATED`: file, line, column, message). */
+function compileError(m: RegExpExecArray, errorType: string, text: string, at: number, strength: number): Candidate {
+  return {
+    language: 'go',
+    errorType,
+    errorMessage: m[4]!.trim(),
+    frames: [{ file: m[1]!, line: Number(m[2]), function: null, source: null }],
+    codeLines: [],
+    errorText: text.trim(),
+    line: at,
+    strength,
+  };
 }
 
 /**

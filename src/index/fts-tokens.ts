@@ -43,6 +43,11 @@ export function createFtsTokenizer(): FtsTokenizer {
     }
     return got;
   };
+  /** One word's tokens: a plain word as it stands, any other as SQLite's tokenizer splits and folds it. */
+  const pushWord = (word: string, out: string[]): void => {
+    if (PLAIN.test(word)) out.push(word);
+    else for (const t of viaSqlite(word)) out.push(t);
+  };
   return {
     tokens(text, out) {
       if (!text) return;
@@ -50,22 +55,14 @@ export function createFtsTokenizer(): FtsTokenizer {
         for (const word of text.split(' ')) if (word) out.push(word);
         return;
       }
-      for (const word of text.split(' ')) {
-        if (!word) continue;
-        if (PLAIN.test(word)) out.push(word);
-        else for (const t of viaSqlite(word)) out.push(t);
-      }
+      for (const word of text.split(' ')) if (word) pushWord(word, out);
     },
     words(words, out) {
       let i = 0;
       while (i < words.length && PLAIN.test(words[i]!)) i++;
       if (i === words.length) return words;
       for (let k = 0; k < i; k++) out.push(words[k]!);
-      for (; i < words.length; i++) {
-        const word = words[i]!;
-        if (PLAIN.test(word)) out.push(word);
-        else if (word) for (const t of viaSqlite(word)) out.push(t);
-      }
+      for (; i < words.length; i++) if (words[i]) pushWord(words[i]!, out);
       return out;
     },
     close() {

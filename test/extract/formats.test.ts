@@ -19,6 +19,11 @@ function typeAndMessage(text: string): [string, string] {
   return [f.errorType, f.errorMessage];
 }
 
+function languageTypeMessage(text: string): [string, string, string] {
+  const f = primary(text);
+  return [f.language, f.errorType, f.errorMessage];
+}
+
 describe('normalization: what wraps errors in real text', () => {
   test('markdown blockquote, bold, list bullet and inline code around an error', () => {
     assert.deepEqual(
@@ -956,34 +961,29 @@ npm ERR!   npm run`);
   });
 
   test('clients of services: kubectl, the AWS CLI, mysql, psql and PostgreSQL', () => {
-    const tm = (text: string) => {
-      const f = primary(text);
-      return [f.language, f.errorType, f.errorMessage];
-    };
-    assert.deepEqual(tm('Error from server (NotFound): deployments.apps "web" not found'), [
+    assert.deepEqual(languageTypeMessage('Error from server (NotFound): deployments.apps "web" not found'), [
       'kubernetes',
       'NotFound',
       'deployments.apps "web" not found',
     ]);
-    assert.deepEqual(tm('Error from server: etcdserver: request timed out'), [
+    assert.deepEqual(languageTypeMessage('Error from server: etcdserver: request timed out'), [
       'kubernetes',
       'Error from server',
       'etcdserver: request timed out',
     ]);
     const aws =
       'An error occurred (InvalidClientTokenId) when calling the GetCallerIdentity operation: The security token included in the request is invalid.';
-    assert.deepEqual(tm(aws), ['aws', 'InvalidClientTokenId', aws]);
-    assert.deepEqual(tm("ERROR 1146 (42S02) at line 3: Table 'shop.orders' doesn't exist"), [
+    assert.deepEqual(languageTypeMessage(aws), ['aws', 'InvalidClientTokenId', aws]);
+    assert.deepEqual(languageTypeMessage("ERROR 1146 (42S02) at line 3: Table 'shop.orders' doesn't exist"), [
       'sql',
       'ERROR 1146',
       "Table 'shop.orders' doesn't exist",
     ]);
-    assert.deepEqual(tm('ERROR:  column "nme" does not exist\nLINE 1: SELECT nme FROM users;\n               ^'), [
-      'sql',
-      'ERROR',
-      'column "nme" does not exist',
-    ]);
-    assert.deepEqual(tm('psql: error: FATAL:  password authentication failed for user "app"'), [
+    assert.deepEqual(
+      languageTypeMessage('ERROR:  column "nme" does not exist\nLINE 1: SELECT nme FROM users;\n               ^'),
+      ['sql', 'ERROR', 'column "nme" does not exist'],
+    );
+    assert.deepEqual(languageTypeMessage('psql: error: FATAL:  password authentication failed for user "app"'), [
       'sql',
       'psql',
       'FATAL:  password authentication failed for user "app"',
@@ -1156,33 +1156,33 @@ cmd/server/main.go:7:2: no required module provides package github.com/x/z; to a
   });
 
   test("CPython's everyday messages quoted without their class are Python's (no class guessed); tools' own words", () => {
-    const quoted = (text: string) => {
-      const f = primary(text);
-      return [f.language, f.errorType, f.errorMessage];
-    };
-    assert.deepEqual(quoted("when I run it I get 'str' object has no attribute 'decode' on the second line"), [
-      'python',
-      '',
-      "'str' object has no attribute 'decode'",
-    ]);
-    assert.deepEqual(quoted("AttributeError 'NoneType' object has no attribute 'group'"), [
+    assert.deepEqual(
+      languageTypeMessage("when I run it I get 'str' object has no attribute 'decode' on the second line"),
+      ['python', '', "'str' object has no attribute 'decode'"],
+    );
+    assert.deepEqual(languageTypeMessage("AttributeError 'NoneType' object has no attribute 'group'"), [
       'python',
       '',
       "'NoneType' object has no attribute 'group'",
     ]);
-    assert.deepEqual(quoted("it says 'builtin_function_or_method' object is not subscriptable"), [
+    assert.deepEqual(languageTypeMessage("it says 'builtin_function_or_method' object is not subscriptable"), [
       'python',
       '',
       "'builtin_function_or_method' object is not subscriptable",
     ]);
     assert.deepEqual(
-      quoted("fails: cannot import name 'soft_unicode' from 'markupsafe' (/venv/lib/markupsafe/__init__.py)"),
+      languageTypeMessage(
+        "fails: cannot import name 'soft_unicode' from 'markupsafe' (/venv/lib/markupsafe/__init__.py)",
+      ),
       ['python', '', "cannot import name 'soft_unicode' from 'markupsafe' (/venv/lib/markupsafe/__init__.py)"],
     );
     // Python's, by the message; the class is not guessed (as a keyword it pulled other messages up).
-    assert.deepEqual(quoted('can only concatenate str (not "int") to str').slice(0, 2), ['python', '']);
-    assert.equal(quoted("cannot access local variable 'total' where it is not associated with a value")[0], 'python');
-    assert.equal(quoted('too many values to unpack (expected 2)')[0], 'python');
+    assert.deepEqual(languageTypeMessage('can only concatenate str (not "int") to str').slice(0, 2), ['python', '']);
+    assert.equal(
+      languageTypeMessage("cannot access local variable 'total' where it is not associated with a value")[0],
+      'python',
+    );
+    assert.equal(languageTypeMessage('too many values to unpack (expected 2)')[0], 'python');
     // A typed line says more and wins; a placeholder is no error.
     assert.equal(primary("AttributeError: 'str' object has no attribute 'decode'").errorType, 'AttributeError');
     assert.deepEqual(
@@ -1191,12 +1191,12 @@ cmd/server/main.go:7:2: no required module provides package github.com/x/z; to a
     );
     // venv's hard-wrapped sentence and Jupyter's dead kernel.
     assert.deepEqual(
-      quoted(`The virtual environment was not created successfully because ensurepip is not
+      languageTypeMessage(`The virtual environment was not created successfully because ensurepip is not
 available.  On Debian/Ubuntu systems, you need to install the python3-venv
 package using the following command.`),
       ['python', '', 'The virtual environment was not created successfully because ensurepip is not available.'],
     );
-    assert.equal(quoted('The kernel appears to have died. It will restart automatically.')[0], 'python');
+    assert.equal(languageTypeMessage('The kernel appears to have died. It will restart automatically.')[0], 'python');
   });
 
   test('shells: command not found in any locale', () => {
