@@ -1,5 +1,7 @@
 import type { Frame } from '../types.js';
 import { EXCEPTION_NAME, type Candidate } from './candidate.js';
+import { languageOfName, languageOfTyped } from './error-class-language.js';
+import { isJavaScriptEngineMessage } from './javascript-messages.js';
 import type { LogLevel } from './normalize.js';
 
 /**
@@ -844,7 +846,9 @@ const CLI_ERROR = /^Error: (\S+ \S.{0,500})$/;
 function cliError(line: string, i: number): Candidate | null {
   const m = CLI_ERROR.exec(line);
   if (!m || /\?\s*$/.test(m[1]!)) return null;
-  return cand('unknown', 'Error', m[1]!.trim(), line, i, 0.5);
+  // Node's `Error: Cannot find module 'x'`, an engine's wording: JavaScript's; any other tool's is its own.
+  const language = isJavaScriptEngineMessage(m[1]!) ? 'javascript' : 'unknown';
+  return cand(language, 'Error', m[1]!.trim(), line, i, 0.5);
 }
 
 // ---------------------------------------------------------------------------------------------------
@@ -892,18 +896,11 @@ function inAction(lines: string[], line: string, i: number): Candidate | null {
   return cand(languageOfName(m[1]!), m[1]!, nextText(lines, i + 1), line, i, 1);
 }
 
-function languageOfName(name: string): string {
-  if (name.includes('::')) return 'ruby';
-  if (/^(?:System|Microsoft)\./.test(name)) return 'csharp';
-  if (/^(?:java|javax|org|com|kotlin|android)\./.test(name)) return 'java';
-  return 'python';
-}
-
 // ---------------------------------------------------------------------------------------------------
 // Typed error lines: `FooError: message`, with the lead-ins runtimes and people put before them.
 
 const TYPED = new RegExp(
-  String.raw`^(?:(Uncaught|Unhandled(?: [Ee]xception)?[.:]?|Exception in thread "[^"]{0,200}"|Caused by:|Error:|[^\s:]{1,12}:)\s{1,4})?(${EXCEPTION_NAME})(?: \[[A-Z][A-Z_\d]{0,40}\])?(?::(?: (.*))?)?$`,
+  String.raw`^(?:((?:[^\s:]{1,200}:\d{1,7} )?(?:error: )?Uncaught(?: \(in promise\))?|Unhandled(?: [Ee]xception| [Pp]romise [Rr]ejection)?[.:]?|Exception in thread "[^"]{0,200}"|Caused by:|Error:|[^\s:]{1,12}:)\s{1,4})?(${EXCEPTION_NAME})(?: \[[A-Z][A-Z_\d]{0,40}\])?(?::(?: (.*))?)?$`,
 );
 const FRAME_AFTER = /^\s*(?:at |File "|from \S|#\d+ |\S+\.\w+:\d+|in \S)/;
 /** Wrappers that the shell or the runner puts around a program's stderr, never a cause. */
@@ -963,12 +960,13 @@ function typedLine(lines: string[], line: string, i: number): Candidate | null {
   const framesFollow = FRAME_AFTER.test(lines[i + 1] ?? '') || FRAME_AFTER.test(lines[i + 2] ?? '');
   if (!message && !qualified && !framesFollow) return null;
   const lead = m[1] ?? '';
-  const known = lead === '' || /^(?:Uncaught|Unhandled|Exception in thread|Caused by:|Error:)/.test(lead);
+  const known = lead === '' || /Uncaught|^Unhandled|^Exception in thread|^Caused by:|^Error:/.test(lead);
   if (BUILD_TOOL.test(type)) return cand('java', type, message, line, i, 0.3);
-  // Node prints its error codes in brackets: `AssertionError [ERR_ASSERTION]: …`.
-  const language = /^\S+ \[ERR_[A-Z_\d]{2,60}\]/.test(m[0].slice(lead.length).trim())
-    ? 'javascript'
-    : languageOfName(type);
+  // Node prints its error codes in brackets: `AssertionError [ERR_ASSERTION]: …`; consoles say `Uncaught`.
+  const language =
+    /^\S+ \[ERR_[A-Z_\d]{2,60}\]/.test(m[0].slice(lead.length).trim()) || /Uncaught|Promise Rejection/i.test(lead)
+      ? 'javascript'
+      : languageOfTyped(type, message);
   return cand(language, type, message, line, i, known ? 2 : 1.5);
 }
 
@@ -982,7 +980,7 @@ function inlineTyped(raw: string, i: number): Candidate | null {
     const t = SPAN_TYPED.exec(m[1]!.trim());
     // `undefined method '...' for nil`: a placeholder says the writer talks about the error in general.
     if (t && !/Warning$/.test(t[1]!) && !/(?:^|[\s'"`(])\.\.\.(?:$|[\s'"`)])/.test(t[2]!))
-      return cand(languageOfName(t[1]!), t[1]!, t[2]!.trim(), raw.trim(), i, 1);
+      return cand(languageOfTyped(t[1]!, t[2]!), t[1]!, t[2]!.trim(), raw.trim(), i, 1);
   }
   return null;
 }
@@ -1013,7 +1011,7 @@ function inProse(line: string, i: number): Candidate | null {
   message = cutProse(fullStop >= 0 ? message.slice(0, fullStop) : message);
   if (/(?:^|[\s'"`(])\.\.\.(?:$|[\s'"`)])/.test(message)) return null;
   if (!/['"\d]/.test(message) && message.split(/\s+/).length < 3) return null;
-  return cand(languageOfName(m[1]!), m[1]!, message.trim(), line, i, 0.9);
+  return cand(languageOfTyped(m[1]!, message), m[1]!, message.trim(), line, i, 0.9);
 }
 
 /**
@@ -1063,6 +1061,45 @@ const CANONICAL: [hint: string, re: RegExp, type: string | null, language: strin
     null,
     'python',
   ],
+  // JavaScript engines' (MDN's error reference), quoted without the class: "I get Cannot read properties
+  // of undefined (reading 'map')". A name said to be undefined or not a function must look like code
+  // (dotted, `$`/`_`, camelCase), or be a global one environment lacks (`require` in a browser, `window`
+  // in Node), where prose says "this is not a function".
+  [
+    'Cannot read propert',
+    /\bCannot read propert(?:ies of (?:undefined|null) \(reading '[^'\n]{1,120}'\)|y '[^'\n]{1,120}' of (?:undefined|null))/,
+    null,
+    'javascript',
+  ],
+  [
+    'Cannot set propert',
+    /\bCannot set propert(?:ies of (?:undefined|null) \(setting '[^'\n]{1,120}'\)|y '[^'\n]{1,120}' of (?:undefined|null))/,
+    null,
+    'javascript',
+  ],
+  ['(evaluating ', /\bundefined is not an object \(evaluating '[^'\n]{1,200}'\)/, null, 'javascript'],
+  [
+    ' is not a function',
+    /(?<=^|[\s'"`(])(?:(?:[\w$]{1,80}\.)+[\w$]{1,80}|[\w$]{0,80}[$_][\w$]{0,80}|[a-z]\w{0,80}[A-Z]\w{0,80})(?:\(\))? is not a function\b/,
+    null,
+    'javascript',
+  ],
+  [
+    ' is not defined',
+    /(?<=^|[\s'"`(])(?:require|module|exports|process|Buffer|__dirname|__filename|global|window|document|navigator|localStorage|regeneratorRuntime|jQuery|\$) is not defined\b/,
+    null,
+    'javascript',
+  ],
+  ['Maximum call stack', /\bMaximum call stack size exceeded\b/, null, 'javascript'],
+  [
+    'JSON',
+    /\bUnexpected end of JSON input\b|\bUnexpected token .{1,12} in JSON at position \d+|\bUnexpected token '.{1,4}', ".{0,80}"(?:\.\.\.)? is not valid JSON/,
+    null,
+    'javascript',
+  ],
+  ['Cannot use import statement', /\bCannot use import statement outside a module\b/, null, 'javascript'],
+  ['before initialization', /\bCannot access '[\w$]{1,120}' before initialization\b/, null, 'javascript'],
+  ['Converting circular', /\bConverting circular structure to JSON\b/, null, 'javascript'],
   // Tools' own words where no class is printed; venv hard-wraps its sentence, so it is given whole.
   [
     'ensurepip',

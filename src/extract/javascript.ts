@@ -1,8 +1,13 @@
 import type { Frame } from '../types.js';
 import type { Candidate } from './candidate.js';
 
+/**
+ * An error line with what the runtimes put before it: `Uncaught` (browser consoles, the Node REPL),
+ * `Uncaught (in promise)`, the console's source link (`main.js:34 Uncaught …`), Deno's `error: Uncaught`,
+ * Safari's `Unhandled Promise Rejection:`.
+ */
 const JS_ERROR =
-  /^\s*(?:Uncaught |Unhandled (?:promise )?rejection:? )?((?:[A-Z]\w*)?(?:Error|Exception))(?: \[([A-Z_\d]+)\])?: (.+)$/;
+  /^\s*(?:(?:\S{1,200}:\d{1,7} )?(?:error: )?Uncaught (?:\(in promise\) )?|Unhandled (?:[Pp]romise )?[Rr]ejection:? )?((?:[A-Z]\w*)?(?:Error|Exception))(?: \[([A-Z_\d]+)\])?: (.+)$/;
 // The last frame of an error with properties ends in ` {` (Node prints them after it).
 const AT_FRAME = /^\s*at (?:(?:async )?(.+?) \((.+?):(\d+):(\d+)\)|(.+?):(\d+):(\d+))\s*(?:\{\s*)?$/;
 const JEST_HEADER = /^\s*● (?!\s)(.+ › .+|Test suite failed to run|[^A-Z\s].*)$/;
@@ -121,7 +126,10 @@ export function findJavaScriptFailures(lines: string[]): Candidate[] {
           : { file: f[5]!, line: Number(f[6]), function: null, source: null },
       );
     }
-    const atTop = frames.length > 0 && frames.every((f) => /node:|\.m?[jt]sx?|\.cjs|<anonymous>/.test(f.file));
+    // Browsers' frames name the page (`index.html:12:48`), a URL or an evaluated script (`VM123`).
+    const atTop =
+      frames.length > 0 &&
+      frames.every((f) => /node:|\.m?[jt]sx?|\.cjs|<anonymous>|\.html?\b|^https?:|^VM\d/.test(f.file));
     if (!atTop) continue; // a bare `TypeError: …` line is left to the error-line finder
     // Node prints the failing source line above the error: `file.js:12`, the code, a caret.
     const code: string[] = [];

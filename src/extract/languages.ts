@@ -1,4 +1,5 @@
 import type { Candidate } from './candidate.js';
+import { findDartFailures } from './dart.js';
 import { findDotnetFailures } from './dotnet.js';
 import { findGoFailures } from './go.js';
 import { findJavaFailures } from './java.js';
@@ -18,4 +19,5 @@ export const LANGUAGE_MODULES: FailureFinder[] = [
   findRustFailures,
   findRubyFailures,
   findDotnetFailures,
+  findDartFailures,
 ];

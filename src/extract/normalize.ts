@@ -19,7 +19,8 @@ export interface NormalizedText {
  * - markdown: code fences dropped (their content kept), `> ` quotes, bold around a whole line, HTML tags
  *   of notifier mails;
  * - prefixes: Node's `(node:1234)`, log timestamps and levels (ISO, syslog/journald, `[ERROR]`, celery,
- *   Spring/log4j `LEVEL pid --- [thread] logger :`, Heroku's `app[web.1]:`), Docker Compose's `web_1  | `
+ *   Spring/log4j `LEVEL pid --- [thread] logger :`, Heroku's `app[web.1]:`, Android's logcat, the Flutter
+ *   engine's `[ERROR:file.cc(41)]`), Docker Compose's `web_1  | `
  *   service column, the `|` and `+-+-` gutters of Python exception groups; HTML entities (`&#x27;`);
  * - lines hard-wrapped at the console width (the document's maximal line length, seen several times) are
  *   joined again, messages included.
@@ -164,6 +165,16 @@ const LEVEL_WORD =
   /^(?:\[\s{0,4}|<)?(ERROR|ERR|FATAL|CRITICAL|SEVERE|WARN|WARNING|INFO|NOTICE|DEBUG|TRACE)(?:\s{0,8}\]|>)?(?::\s*|\s+)/i;
 const PY_LOGGING = /^(ERROR|CRITICAL|WARNING|INFO|DEBUG):[\w.]{1,100}:/;
 const LOG4J_TAIL = /^\d+ --- \[[^\]\n]{0,80}\] [\w.$]{1,120}\s{0,80}: /;
+/**
+ * Android's logcat (`adb logcat -v brief`, `-v time`, `-v threadtime`, the default since Android 7):
+ * `E/Tag( 123): `, `11-20 10:00:00.123 E/Tag( 123): `, `11-20 10:00:00.123  123  456 E Tag     : `.
+ * The letter is the priority: V D I W E F A.
+ */
+const LOGCAT_BRIEF = /^(?:\d\d-\d\d \d\d:\d\d:\d\d\.\d{3} )?([VDIWEFA])\/[^(\n]{1,100}\(\s{0,6}\d{1,7}\): /;
+const LOGCAT_THREADTIME = /^\d\d-\d\d \d\d:\d\d:\d\d\.\d{3}\s{1,6}\d{1,7}\s{1,6}\d{1,7} ([VDIWEFA]) [^:\n]{1,100}: /;
+/** The Flutter engine's log lines, `[ERROR:flutter/runtime/dart_vm_initializer.cc(41)] `, and iOS's `flutter: `. */
+const FLUTTER_ENGINE =
+  /^\[(ERROR|FATAL|WARNING|INFO|VERBOSE-\d):[\w./-]{1,200}\.(?:cc|mm|cpp|h)\(\d{1,6}\)\] |^flutter: /;
 
 /**
  * Strips a log timestamp and level prefix, returning the message and the level. A level word with a
@@ -171,6 +182,22 @@ const LOG4J_TAIL = /^\d+ --- \[[^\]\n]{0,80}\] [\w.$]{1,120}\s{0,80}: /;
  * that the readers want to see. `[ERROR] …` and `ERROR   …` are log levels wherever they are.
  */
 function stripLogPrefix(line: string): { rest: string; level: LogLevel } {
+  const android =
+    line[1] === '/'
+      ? LOGCAT_BRIEF.exec(line)
+      : /^\d\d-\d\d \d/.test(line)
+        ? (LOGCAT_THREADTIME.exec(line) ?? LOGCAT_BRIEF.exec(line))
+        : null;
+  if (android) {
+    const rest = line.slice(android[0].length);
+    const engine = FLUTTER_ENGINE.exec(rest);
+    return { rest: engine ? rest.slice(engine[0].length) : rest, level: LOGCAT_LEVEL[android[1]!]! };
+  }
+  const engine = line.startsWith('[') || line.startsWith('flutter: ') ? FLUTTER_ENGINE.exec(line) : null;
+  if (engine) {
+    const sev = engine[1];
+    return { rest: line.slice(engine[0].length), level: sev === 'ERROR' || sev === 'FATAL' ? 'error' : null };
+  }
   let s = line;
   let stamped = false;
   for (const re of [BUILDKIT, BRACKET_TS, ISO_TS, SYSLOG_TS]) {
@@ -205,6 +232,16 @@ function stripLogPrefix(line: string): { rest: string; level: LogLevel } {
   }
   return { rest: s, level: null };
 }
+
+const LOGCAT_LEVEL: Record<string, LogLevel> = {
+  V: 'debug',
+  D: 'debug',
+  I: 'info',
+  W: 'warn',
+  E: 'error',
+  F: 'error',
+  A: 'error',
+};
 
 function toLevel(word: string): LogLevel {
   const w = word.toUpperCase();

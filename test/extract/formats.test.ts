@@ -1469,3 +1469,207 @@ Tests:       12 passed, 12 total`),
     );
   });
 });
+
+describe('Dart, Flutter and Android logs', () => {
+  test("the Dart VM's `Unhandled exception:` report: the error's toString, then `#N` frames", () => {
+    const f = primary(`Unhandled exception:
+FormatException: Invalid radix-10 number (at character 1)
+abc
+^
+
+#0      int._throwFormatException (dart:core-patch/integers_patch.dart:195:5)
+#1      int._parse (dart:core-patch/integers_patch.dart:103:12)
+#2      main (file:///home/u/bin/main.dart:3:11)`);
+    assert.deepEqual(
+      [f.language, f.errorType, f.errorMessage, f.frames.at(-1)?.file, f.frames.at(-1)?.line],
+      [
+        'dart',
+        'FormatException',
+        'Invalid radix-10 number (at character 1)',
+        'dart:core-patch/integers_patch.dart',
+        195,
+      ],
+    );
+    assert.equal(f.frames[0]?.function, 'main');
+    // dart:core's messages that name no class: the class its toString() stands for, or none.
+    assert.deepEqual(
+      languageTypeMessage(
+        'Unhandled exception:\nBad state: No element\n#0      ListBase.first (dart:collection/list.dart:54:5)',
+      ),
+      ['dart', 'StateError', 'Bad state: No element'],
+    );
+    assert.deepEqual(
+      languageTypeMessage(
+        'Unhandled exception:\nRangeError (index): Invalid value: Not in inclusive range 0..2: 3\n#0      List.[] (dart:core-patch/growable_array.dart:264:36)',
+      ),
+      ['dart', 'RangeError', 'Invalid value: Not in inclusive range 0..2: 3'],
+    );
+  });
+
+  test("Flutter's `Unhandled Exception:` behind logcat's and the engine's prefixes, and on the iOS console", () => {
+    const android =
+      primary(`E/flutter ( 8123): [ERROR:flutter/runtime/dart_vm_initializer.cc(41)] Unhandled Exception: type 'Null' is not a subtype of type 'String'
+E/flutter ( 8123): #0      new User.fromJson (package:shop/models/user.dart:12:20)
+E/flutter ( 8123): #1      ApiService.getUser (package:shop/services/api.dart:30:17)
+E/flutter ( 8123): <asynchronous suspension>`);
+    assert.deepEqual(
+      [android.language, android.errorType, android.errorMessage, android.frames.length, android.frames.at(-1)?.file],
+      ['dart', '', "type 'Null' is not a subtype of type 'String'", 2, 'package:shop/models/user.dart'],
+    );
+    const ios =
+      primary(`[VERBOSE-2:ui_dart_state.cc(198)] Unhandled Exception: MissingPluginException(No implementation found for method getAll on channel plugins.flutter.io/shared_preferences)
+#0      MethodChannel._invokeMethod (package:flutter/src/services/platform_channel.dart:154:7)`);
+    assert.deepEqual(
+      [ios.language, ios.errorType, ios.errorMessage],
+      [
+        'dart',
+        'MissingPluginException',
+        'No implementation found for method getAll on channel plugins.flutter.io/shared_preferences',
+      ],
+    );
+  });
+
+  test("the framework's `EXCEPTION CAUGHT BY` box: the class it names (or none for an assertion) and the first sentence", () => {
+    assert.deepEqual(
+      languageTypeMessage(`flutter: ══╡ EXCEPTION CAUGHT BY WIDGETS LIBRARY ╞═══════════════════════════════════════════════════════════
+flutter: The following _TypeError was thrown building ProfilePage(dirty, state: _ProfilePageState#1a2b3):
+flutter: type 'int' is not a subtype of type 'String'
+flutter:
+flutter: The relevant error-causing widget was:`),
+      ['dart', 'TypeError', "type 'int' is not a subtype of type 'String'"],
+    );
+    assert.deepEqual(
+      languageTypeMessage(`══╡ EXCEPTION CAUGHT BY RENDERING LIBRARY ╞═════════════════════════════════════════════════════════
+The following assertion was thrown during layout:
+A RenderFlex overflowed by 42 pixels on the right.`),
+      ['dart', '', 'A RenderFlex overflowed by 42 pixels on the right.'],
+    );
+  });
+
+  test(".NET Framework's `Unhandled Exception: System.X` is not Dart's", () => {
+    const f = primary(`Unhandled Exception: System.IO.FileNotFoundException: Could not find file 'C:\\app\\config.json'.
+   at System.IO.__Error.WinIOError(Int32 errorCode, String maybeFullPath)
+   at Shop.Program.Main(String[] args) in C:\\app\\Program.cs:line 12`);
+    assert.deepEqual([f.language, f.errorType], ['csharp', 'System.IO.FileNotFoundException']);
+    assert.deepEqual(
+      extractFailures('Unhandled Exception: System.InvalidOperationException: Sequence contains no elements').map(
+        (x) => x.language,
+      ),
+      ['csharp'],
+    );
+  });
+
+  test("logcat's brief, time and threadtime prefixes go, so a Java crash's frames are read", () => {
+    const bodies = [
+      'FATAL EXCEPTION: main',
+      'Process: com.example.shop, PID: 4321',
+      'java.lang.IllegalStateException: Could not find method onBuy(View) in a parent or ancestor Context',
+      '\tat androidx.appcompat.app.AppCompatViewInflater$DeclaredOnClickListener.resolveMethod(AppCompatViewInflater.java:436)',
+      '\tat android.view.View.performClick(View.java:7448)',
+    ];
+    for (const prefix of [
+      'E/AndroidRuntime( 4321): ',
+      '11-20 10:00:00.123 E/AndroidRuntime( 4321): ',
+      '11-20 10:00:00.123  4321  4321 E AndroidRuntime: ',
+    ]) {
+      const f = primary(bodies.map((b) => prefix + b).join('\n'));
+      assert.deepEqual(
+        [f.language, f.errorType, f.frames.length, f.frames.at(-1)?.file],
+        ['java', 'java.lang.IllegalStateException', 2, 'AppCompatViewInflater.java'],
+        prefix,
+      );
+    }
+    // The priority letter is the level: a caught exception logged at W is weaker than the crash at E.
+    const lines = normalizeText(
+      '11-20 10:00:00.123  4321  4321 W System.err: java.io.IOException: timeout\nI/flutter ( 812): hello',
+    );
+    assert.deepEqual(
+      [lines.lines, lines.levels],
+      [
+        ['java.io.IOException: timeout', 'hello'],
+        ['warn', 'info'],
+      ],
+    );
+  });
+});
+
+describe('JavaScript errors as consoles print them, and their messages', () => {
+  test("browser consoles' and Deno's `Uncaught` lead-ins, with the console's source link and `(in promise)`", () => {
+    const chrome = primary(`main.js:34 Uncaught (in promise) TypeError: Failed to fetch
+    at loadOrders (main.js:34:9)
+    at HTMLButtonElement.onclick (index.html:12:48)`);
+    assert.deepEqual(
+      [chrome.language, chrome.errorType, chrome.errorMessage, chrome.frames.length],
+      ['javascript', 'TypeError', 'Failed to fetch', 2],
+    );
+    assert.deepEqual(
+      languageTypeMessage('error: Uncaught (in promise) Error: boom\n    at file:///home/u/main.ts:1:7'),
+      ['javascript', 'Error', 'boom'],
+    );
+    assert.deepEqual(
+      languageTypeMessage('The page is blank and the console shows:\n\nUncaught SyntaxError: Unexpected identifier'),
+      ['javascript', 'SyntaxError', 'Unexpected identifier'],
+    );
+    assert.deepEqual(languageTypeMessage('Unhandled Promise Rejection: AbortError: The operation was aborted.'), [
+      'javascript',
+      'AbortError',
+      'The operation was aborted.',
+    ]);
+  });
+
+  test("a class or an engine's wording makes a bare `Class: message` line JavaScript's; Python's stay Python's", () => {
+    const cases: [string, string][] = [
+      ["TypeError: Cannot read properties of undefined (reading 'length')", 'javascript'],
+      ["TypeError: undefined is not an object (evaluating 'user.name')", 'javascript'],
+      ['TypeError: this.setState is not a function', 'javascript'],
+      ['TypeError: items is not iterable', 'javascript'],
+      ['ReferenceError: window is not defined', 'javascript'],
+      ["ReferenceError: Cannot access 'store' before initialization", 'javascript'],
+      ['RangeError: Maximum call stack size exceeded', 'javascript'],
+      ['SyntaxError: Unexpected end of JSON input', 'javascript'],
+      ['SyntaxError: Cannot use import statement outside a module', 'javascript'],
+      ["Error: Cannot find module 'express'", 'javascript'],
+      ['URIError: URI malformed', 'javascript'],
+      ["TypeError: 'NoneType' object is not iterable", 'python'],
+      ["TypeError: 'int' object is not callable", 'python'],
+      ['SyntaxError: invalid syntax', 'python'],
+      ['ReferenceError: weakly-referenced object no longer exists', 'python'],
+      ["NameError: name 'window' is not defined", 'python'],
+      ['NullReferenceException: Object reference not set to an instance of an object.', 'csharp'],
+      ['ArgumentOutOfRangeException: Index was out of range.', 'csharp'],
+      ['NullPointerException: Cannot invoke "String.length()" because "s" is null', 'java'],
+      ['NumberFormatException: For input string: "abc"', 'java'],
+      ['NoSuchElementException: Message: no such element: Unable to locate element', 'python'],
+    ];
+    for (const [line, language] of cases) assert.equal(primary(`I get this:\n\n${line}`).language, language, line);
+  });
+
+  test('engine messages quoted without their class are JavaScript failures; prose that only sounds alike is not', () => {
+    assert.deepEqual(
+      languageTypeMessage(
+        "After the upgrade the list is empty and the console says Cannot read properties of undefined (reading 'map').",
+      ),
+      ['javascript', '', "Cannot read properties of undefined (reading 'map')"],
+    );
+    assert.deepEqual(languageTypeMessage('I\'m getting "this.props.onChange is not a function" when I type.'), [
+      'javascript',
+      '',
+      'this.props.onChange is not a function',
+    ]);
+    assert.deepEqual(languageTypeMessage('Running the bundle in the browser I get require is not defined'), [
+      'javascript',
+      '',
+      'require is not defined',
+    ]);
+    assert.deepEqual(
+      languageTypeMessage(`fetch('/api/orders') fails with Unexpected token '<', "<!DOCTYPE "... is not valid JSON`),
+      ['javascript', '', `Unexpected token '<', "<!DOCTYPE "... is not valid JSON`],
+    );
+    assert.deepEqual(
+      extractFailures(
+        'This is not a function I wrote, it comes from the library. The variable is not defined anywhere.',
+      ),
+      [],
+    );
+  });
+});
