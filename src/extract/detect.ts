@@ -1,7 +1,7 @@
 import type { Frame } from '../types.js';
 import { EXCEPTION_NAME, type Candidate } from './candidate.js';
 import { languageOfName, languageOfTyped } from './error-class-language.js';
-import { isJavaScriptEngineMessage } from './javascript-messages.js';
+import { isJavaScriptEngineMessage, languageOfMessage } from './message-language.js';
 import type { LogLevel } from './normalize.js';
 
 /**
@@ -432,8 +432,10 @@ function runtimeLine(lines: string[], line: string, i: number): Candidate | null
     const msg = (lines[i + 1] ?? '').trim() || icePanic[1]!;
     return cand('rust', 'internal compiler error', msg, line, i, 3.5);
   }
+  const cpp = line.includes('terminat') ? cppTerminate(lines, line, i) : null;
+  if (cpp) return cpp;
   const php = PHP_FATAL.exec(line);
-  if (php && (php[1] || PHP_LOCATION.test(php[3]!))) {
+  if (php && (php[1] || PHP_LOCATION.test(php[3]!) || languageOfMessage(php[3]!) === 'php')) {
     const body = stripPhpLocation(php[3]!.trim());
     const uncaught = PHP_UNCAUGHT.exec(body);
     if (uncaught) return cand('php', uncaught[1]!, (uncaught[2] ?? '').trim(), line, i, 3);
@@ -518,6 +520,8 @@ function juliaError(lines: string[], line: string, i: number): Candidate | null 
   let type = m[1]!;
   let message = (m[2] ?? '').trim();
   const loadError = /^(?:ERROR: )?LoadError: /.test(line);
+  // Ruby's `LoadError: cannot load such file -- x` is Ruby's.
+  if (loadError && languageOfMessage(message) === 'ruby') return null;
   if (!loadError) {
     let trace = false;
     for (let k = i + 1; k < Math.min(lines.length, i + 4) && !trace; k++) trace = lines[k]!.trim() === 'Stacktrace:';
@@ -532,6 +536,21 @@ function juliaError(lines: string[], line: string, i: number): Candidate | null 
     message = inner[2]!.trim();
   }
   return cand('julia', type, message, line, i, 3);
+}
+
+/** libstdc++'s terminate handler (`what():` on the next line) and libc++abi's, on an uncaught C++ exception. */
+const LIBSTDCXX_TERMINATE = /^terminate called after throwing an instance of '([^'\n]{1,300})'$/;
+const LIBCXXABI_TERMINATE =
+  /^libc\+\+abi(?:\.dylib)?: terminating (?:due to|with) uncaught exception of type ([\w:<>,. ]{1,300}?)(?:: (.{0,1000}))?$/;
+
+function cppTerminate(lines: string[], line: string, i: number): Candidate | null {
+  const gnu = LIBSTDCXX_TERMINATE.exec(line);
+  if (gnu) {
+    const what = /^\s*what\(\):\s+(.{0,1000})$/.exec(lines[i + 1] ?? '');
+    return cand('cpp', gnu[1]!, (what?.[1] ?? '').trim(), what ? `${line}\n${lines[i + 1]!.trim()}` : line, i, 3);
+  }
+  const llvm = LIBCXXABI_TERMINATE.exec(line);
+  return llvm ? cand('cpp', llvm[1]!.trim(), (llvm[2] ?? '').trim(), line, i, 3) : null;
 }
 
 /** `Segmentation fault (core dumped)` and its kin: the program died of a signal (a weak cause; a printed error wins). */
@@ -764,7 +783,16 @@ const SWIFTPM = /^error: (Dependencies could not be resolved .{0,500})$/;
 /** Android's resource compiler, often after a path: `ERROR:/…/values.xml:5:5-54: AAPT: error: resource … not found.` */
 const AAPT = /AAPT: error: (\S.{0,500})$/;
 
+/** OpenSSH's refusal (git over SSH prints it above its own `fatal: Could not read from remote repository`). */
+const SSH_DENIED = /^(?:\S{1,200}@\S{1,200}: )?(Permission denied \([\w,-]{1,100}\))\.?$/;
+/** apt's and apt-get's errors: `E: Unable to locate package x`, `E: Could not get lock …`. */
+const APT_ERROR = /^E: (\S.{2,500})$/;
+
 function toolMessage(lines: string[], line: string, i: number, ctx: DocContext): Candidate | null {
+  const ssh = line.includes('Permission denied (') ? SSH_DENIED.exec(line) : null;
+  if (ssh) return cand('unknown', 'ssh', ssh[1]!, line, i, 2.5);
+  const apt = line.startsWith('E: ') ? APT_ERROR.exec(line) : null;
+  if (apt) return cand('unknown', 'apt', apt[1]!.trim(), line, i, 2);
   if (!TOOL_MESSAGE_HINT.test(line)) return null;
   const ansible = ANSIBLE_FATAL.exec(line);
   if (ansible) {
@@ -932,7 +960,26 @@ const CELERY_RAISED = /raised unexpected: ((?:[A-Za-z_]\w{0,60}\.){0,8}[A-Z]\w{0
 /** An exception's repr at the end of a log line (celery: `… raised unexpected: ValueError('bad')`). */
 const REPR = new RegExp(String.raw`(?:^|: )(${EXCEPTION_NAME})\((['"])(.{0,1000})\2,?\)$`);
 
+/** Ruby's namespaced errors, down to a bare `Error` class (`ActionView::Template::Error: …`). */
+const RUBY_QUALIFIED =
+  /^((?:[A-Z]\w{0,80}::){1,8}(?:[A-Z]\w{0,80})?(?:Error|Exception|Invalid|NotFound)): (\S.{0,2000})$/;
+/** Ruby's report of an uncaught error without its location: `undefined method 'x' for nil (NoMethodError)`. */
+const RUBY_SUFFIXED =
+  /^(\S.{2,1000}?) \(((?:[A-Z]\w{0,80}::){0,8}[A-Z]\w{0,80}(?:Error|Exception|Invalid|NotFound))\)$/;
+
+function rubyLine(line: string, i: number): Candidate | null {
+  const q = line.includes('::') ? RUBY_QUALIFIED.exec(line) : null;
+  if (q) return cand('ruby', q[1]!, q[2]!.trim(), line, i, 2);
+  const s = line.endsWith(')') ? RUBY_SUFFIXED.exec(line) : null;
+  // Python never prints this shape; people write "it fails (ValueError)", so the class or the words must be Ruby's.
+  if (s && (s[2]!.includes('::') || languageOfTyped(s[2]!, s[1]!) === 'ruby'))
+    return cand('ruby', s[2]!, s[1]!.trim(), line, i, 1.5);
+  return null;
+}
+
 function typedLine(lines: string[], line: string, i: number): Candidate | null {
+  const ruby = rubyLine(line, i);
+  if (ruby) return ruby;
   const celery = line.includes(' raised unexpected: ') ? CELERY_RAISED.exec(line) : null;
   if (celery) {
     const args = celery[2]!.trim();
@@ -1100,6 +1147,31 @@ const CANONICAL: [hint: string, re: RegExp, type: string | null, language: strin
   ['Cannot use import statement', /\bCannot use import statement outside a module\b/, null, 'javascript'],
   ['before initialization', /\bCannot access '[\w$]{1,120}' before initialization\b/, null, 'javascript'],
   ['Converting circular', /\bConverting circular structure to JSON\b/, null, 'javascript'],
+  [
+    'blocked by CORS policy',
+    /\bAccess to (?:fetch|XMLHttpRequest|script|font) at '[^'\n]{1,500}' from origin '[^'\n]{1,200}' has been blocked by CORS policy\b.{0,500}/,
+    null,
+    'javascript',
+  ],
+  [
+    'React',
+    /\bMinified React error #\d{1,4}\b|\bObjects are not valid as a React child\b(?: \(found: [^)\n]{1,200}\))?/,
+    null,
+    'javascript',
+  ],
+  // Ruby's and PHP's (the Zend engine's) most quoted errors, without their class.
+  [
+    'undefined method ',
+    /\bundefined method [`'][\w?!=]{1,120}' for (?:nil(?::NilClass)?|an instance of [\w:]{1,120}|#<[^>\n]{1,200}>|[\w:]{1,120})/,
+    null,
+    'ruby',
+  ],
+  [
+    'Call to a member function',
+    /\bCall to a member function \w{1,120}\(\) on (?:null|array|string|bool|int|float)\b/,
+    null,
+    'php',
+  ],
   // Tools' own words where no class is printed; venv hard-wraps its sentence, so it is given whole.
   [
     'ensurepip',

@@ -1,4 +1,4 @@
-import { isJavaScriptError } from './javascript-messages.js';
+import { isJavaScriptError, languageOfMessage } from './message-language.js';
 
 /**
  * Exception classes a platform's base library defines and no other runtime's (by their unqualified
@@ -84,7 +84,19 @@ export function languageOfName(name: string): string {
   return 'python';
 }
 
-/** The language of `Class: message`: JavaScript's by its class or its engine's wording, else by the class's name. */
+/** Classes only Ruby's core defines among the runtimes whose errors read `Class: message`. */
+const RUBY_CLASSES = new Set(['NoMethodError', 'SystemStackError', 'FrozenError', 'UncaughtThrowError']);
+
+/**
+ * The language of `Class: message`: JavaScript's by its class or its engines' wording; Ruby's by its
+ * class; else by the class's name, where an unqualified name several runtimes share (`TypeError`,
+ * `ArgumentError`, `LoadError`) goes by its message's wording (`message-language.ts`) before Python's.
+ */
 export function languageOfTyped(type: string, message: string): string {
-  return isJavaScriptError(type, message.trim()) ? 'javascript' : languageOfName(type);
+  const m = message.trim();
+  if (isJavaScriptError(type, m)) return 'javascript';
+  if (RUBY_CLASSES.has(type)) return 'ruby';
+  const byName = languageOfName(type);
+  if (byName !== 'python' || type.includes('.')) return byName;
+  return languageOfMessage(m) ?? byName;
 }

@@ -7,7 +7,7 @@ import type { Candidate } from './candidate.js';
  * Safari's `Unhandled Promise Rejection:`.
  */
 const JS_ERROR =
-  /^\s*(?:(?:\S{1,200}:\d{1,7} )?(?:error: )?Uncaught (?:\(in promise\) )?|Unhandled (?:[Pp]romise )?[Rr]ejection:? )?((?:[A-Z]\w*)?(?:Error|Exception))(?: \[([A-Z_\d]+)\])?: (.+)$/;
+  /^\s*(?:(?:[^\s:]{1,200}:\d{1,7} )?(?:error: )?Uncaught (?:\(in promise\) )?|Unhandled (?:[Pp]romise )?[Rr]ejection:? )?((?:[A-Z]\w*)?(?:Error|Exception))(?: \[([A-Z_\d]+)\])?: (.+)$/;
 // The last frame of an error with properties ends in ` {` (Node prints them after it).
 const AT_FRAME = /^\s*at (?:(?:async )?(.+?) \((.+?):(\d+):(\d+)\)|(.+?):(\d+):(\d+))\s*(?:\{\s*)?$/;
 const JEST_HEADER = /^\s*● (?!\s)(.+ › .+|Test suite failed to run|[^A-Z\s].*)$/;
@@ -23,6 +23,10 @@ const MODULE_NOT_FOUND = /^\s*Module not found: (?:Error: )?(Can't resolve .{1,5
 /** Vite's and its plugins' errors: `[vite]: Rollup failed to resolve import …`, `[plugin:vite:css] …`. */
 const VITE =
   /^\s*(?:error during build:\s*)?\[(vite|plugin:vite:[\w-]{1,40}|vite:[\w-]{1,40}|plugin [\w:-]{1,60})\]:? (\S.{4,500})$/;
+/** tsc's code and message without the location, as ts-loader and fork-ts-checker print it under webpack's `ERROR in`. */
+const TS_BARE = /^(TS\d{4,5}): (\S.{2,1000})$/;
+/** A console's or Deno's lead-in: the line is JavaScript's even without frames. */
+const CONSOLE_LEAD = /^\s*(?:[^\s:]{1,200}:\d{1,7} )?(?:error: )?Uncaught |^\s*Unhandled (?:[Pp]romise )?[Rr]ejection/;
 const TSC = /^(\S+\.(?:tsx?|mts|cts|vue))(?:\((\d+),(\d+)\)|:(\d+):(\d+)) ?[:-] ?error (TS\d+): (.+)$/;
 
 /** Node.js stacks, Jest/Vitest failures (`●` blocks with code frames), and webpack `ERROR in` blocks. */
@@ -40,6 +44,11 @@ export function findJavaScriptFailures(lines: string[]): Candidate[] {
         language: 'typescript',
         frames: [{ file: ts[1]!, line: Number(ts[2] ?? ts[4]), function: null, source: gutter?.[1] ?? null }],
       });
+      continue;
+    }
+    const tsBare = line.includes('TS') ? TS_BARE.exec(line.trim()) : null;
+    if (tsBare) {
+      out.push({ ...cand(tsBare[1]!, tsBare[2]!.trim(), [], [], line.trim(), i, 2.5), language: 'typescript' });
       continue;
     }
     const jest = JEST_HEADER.exec(line);
@@ -130,7 +139,13 @@ export function findJavaScriptFailures(lines: string[]): Candidate[] {
     const atTop =
       frames.length > 0 &&
       frames.every((f) => /node:|\.m?[jt]sx?|\.cjs|<anonymous>|\.html?\b|^https?:|^VM\d/.test(f.file));
-    if (!atTop) continue; // a bare `TypeError: …` line is left to the error-line finder
+    if (!atTop) {
+      // `Uncaught Error: Minified React error #130`: a console's line, JavaScript's without frames (a bare
+      // `TypeError: …` line is left to the error-line finder, which gives it its language).
+      if (frames.length === 0 && CONSOLE_LEAD.test(line))
+        out.push(cand(m[1]!, m[3]!.trim(), [], [], line.trim(), i, 2));
+      continue;
+    }
     // Node prints the failing source line above the error: `file.js:12`, the code, a caret.
     const code: string[] = [];
     if (i >= 3 && /^\s*\^+\s*$/.test(lines[i - 2] ?? '') && /:\d+$/.test(lines[i - 4] ?? ''))

@@ -1673,3 +1673,139 @@ describe('JavaScript errors as consoles print them, and their messages', () => {
     );
   });
 });
+
+describe("a runtime's own wording tells the language of a line whose class several runtimes share", () => {
+  test('Ruby: its core messages, its namespaced classes down to `::Error`, and its `message (Class)` report', () => {
+    const cases: [string, [string, string, string]][] = [
+      [
+        "NoMethodError: undefined method `each' for nil:NilClass",
+        ['ruby', 'NoMethodError', "undefined method `each' for nil:NilClass"],
+      ],
+      [
+        'ArgumentError: wrong number of arguments (given 2, expected 1)',
+        ['ruby', 'ArgumentError', 'wrong number of arguments (given 2, expected 1)'],
+      ],
+      ['LoadError: cannot load such file -- nokogiri', ['ruby', 'LoadError', 'cannot load such file -- nokogiri']],
+      [
+        'TypeError: no implicit conversion of nil into String',
+        ['ruby', 'TypeError', 'no implicit conversion of nil into String'],
+      ],
+      [
+        "ActionView::Template::Error: undefined local variable or method `current_user' for an instance of #<Class:0x0001>",
+        [
+          'ruby',
+          'ActionView::Template::Error',
+          "undefined local variable or method `current_user' for an instance of #<Class:0x0001>",
+        ],
+      ],
+      ["undefined method 'map' for nil (NoMethodError)", ['ruby', 'NoMethodError', "undefined method 'map' for nil"]],
+      [
+        "My worker says undefined method `perform_later' for Mailer:Class and stops",
+        ['ruby', '', "undefined method `perform_later' for Mailer:Class"],
+      ],
+    ];
+    for (const [text, want] of cases) assert.deepEqual(languageTypeMessage(text), want, text);
+    // Python's own, and "(ValueError)" after prose, stay as they were.
+    assert.equal(primary('TypeError: can only concatenate str (not "int") to str').language, 'python');
+    assert.deepEqual(extractFailures('It just stops there (ValueError)'), []);
+    assert.deepEqual(extractFailures("Rails apps often raise `NoMethodError: undefined method '...' for nil`."), []);
+    // Julia's LoadError wraps Julia's errors; Ruby's names a file it cannot load.
+    assert.equal(
+      primary('ERROR: LoadError: UndefVarError: `foo` not defined\nin expression starting at /home/u/run.jl:3')
+        .language,
+      'julia',
+    );
+  });
+
+  test("PHP: a bare `Fatal error:` is PHP's when the Zend engine's wording says so, though no script is named", () => {
+    assert.deepEqual(
+      languageTypeMessage(
+        'Fatal error: Allowed memory size of 134217728 bytes exhausted (tried to allocate 20480 bytes)',
+      ),
+      ['php', 'Fatal error', 'Allowed memory size of 134217728 bytes exhausted (tried to allocate 20480 bytes)'],
+    );
+    assert.deepEqual(languageTypeMessage('Fatal error: Maximum execution time of 30 seconds exceeded'), [
+      'php',
+      'Fatal error',
+      'Maximum execution time of 30 seconds exceeded',
+    ]);
+    assert.equal(primary('Fatal error: Unexpectedly found nil while unwrapping an Optional value').language, 'unknown');
+    assert.deepEqual(languageTypeMessage('The page shows Call to a member function fetch() on null and nothing else'), [
+      'php',
+      '',
+      'Call to a member function fetch() on null',
+    ]);
+  });
+
+  test("C++: libstdc++'s and libc++abi's report of an uncaught exception", () => {
+    assert.deepEqual(
+      languageTypeMessage(`terminate called after throwing an instance of 'std::out_of_range'
+  what():  vector::_M_range_check: __n (which is 5) >= this->size() (which is 3)
+Aborted (core dumped)`),
+      ['cpp', 'std::out_of_range', 'vector::_M_range_check: __n (which is 5) >= this->size() (which is 3)'],
+    );
+    assert.deepEqual(
+      languageTypeMessage(
+        'libc++abi: terminating due to uncaught exception of type std::runtime_error: config missing',
+      ),
+      ['cpp', 'std::runtime_error', 'config missing'],
+    );
+  });
+
+  test("Node.js's system errors and module loader, React's errors, a console's `Uncaught Error:` and the browser's CORS refusal", () => {
+    const cases: [string, [string, string, string]][] = [
+      [
+        "Error: ENOENT: no such file or directory, open 'config.json'",
+        ['javascript', 'Error', "ENOENT: no such file or directory, open 'config.json'"],
+      ],
+      [
+        'Error: listen EADDRINUSE: address already in use :::3000',
+        ['javascript', 'Error', 'listen EADDRINUSE: address already in use :::3000'],
+      ],
+      [
+        'Error: Objects are not valid as a React child (found: object with keys {id}).',
+        ['javascript', 'Error', 'Objects are not valid as a React child (found: object with keys {id}).'],
+      ],
+      [
+        'Uncaught Error: Minified React error #130; visit https://react.dev/errors/130',
+        ['javascript', 'Error', 'Minified React error #130; visit https://react.dev/errors/130'],
+      ],
+      [
+        "TS2307: Cannot find module './api' or its corresponding type declarations.",
+        ['typescript', 'TS2307', "Cannot find module './api' or its corresponding type declarations."],
+      ],
+      [
+        "Access to fetch at 'http://localhost:8000/api' from origin 'http://localhost:3000' has been blocked by CORS policy: No 'Access-Control-Allow-Origin' header is present on the requested resource.",
+        [
+          'javascript',
+          '',
+          "Access to fetch at 'http://localhost:8000/api' from origin 'http://localhost:3000' has been blocked by CORS policy: No 'Access-Control-Allow-Origin' header is present on the requested resource.",
+        ],
+      ],
+    ];
+    for (const [text, want] of cases) assert.deepEqual(languageTypeMessage(text), want, text);
+    // Python's EOFError and its OSError's errno stay Python's; a tool's `Error:` line stays its own.
+    assert.equal(primary('EOFError: EOF when reading a line').language, 'python');
+    assert.equal(primary("PermissionError: [Errno 13] Permission denied: '/srv/out'").language, 'python');
+    assert.equal(primary('Error: INSTALLATION FAILED: cannot re-use a name that is still in use').language, 'unknown');
+  });
+
+  test("ssh's refusal is the cause under git's `fatal:`; apt's `E:` lines", () => {
+    assert.deepEqual(
+      typeAndMessage(`Cloning into 'shop'...
+git@github.com: Permission denied (publickey).
+fatal: Could not read from remote repository.
+
+Please make sure you have the correct access rights
+and the repository exists.`),
+      ['ssh', 'Permission denied (publickey)'],
+    );
+    assert.deepEqual(
+      typeAndMessage(`Reading package lists... Done
+Building dependency tree... Done
+E: Unable to locate package python3.12-venv
+E: Couldn't find any package by glob 'python3.12-venv'`),
+      ['apt', 'Unable to locate package python3.12-venv'],
+    );
+  });
+});
