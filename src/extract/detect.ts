@@ -3,6 +3,7 @@ import { EXCEPTION_NAME, type Candidate } from './candidate.js';
 import { languageOfName, languageOfTyped } from './error-class-language.js';
 import { isJavaScriptEngineMessage, languageOfMessage } from './message-language.js';
 import type { LogLevel } from './normalize.js';
+import { toolError } from './tool-errors.js';
 
 /**
  * The language-agnostic candidate detector. It looks at every normalized line for the shapes that
@@ -52,6 +53,7 @@ export function detectCandidates({ lines, levels }: DetectInput): Candidate[] {
     const tool = toolDiagnostic(lines, line, i, ctx, level);
     const found =
       (tool && withCaretCode(tool, lines, i)) ??
+      toolError(line, i, ctx.yarnBerry) ??
       runtimeLine(lines, line, i) ??
       shellNotFound(line, i) ??
       packageManager(lines, line, i) ??
@@ -82,18 +84,22 @@ interface DocContext {
   mavenHelp: string | null;
   /** Yarn 1 printed its banner or its docs link: its `error …` lines are errors. */
   yarn: boolean;
+  /** Yarn 2+ reported `Failed with errors`: its `YNxxxx:` lines say why. */
+  yarnBerry: boolean;
 }
 
 function documentContext(lines: string[]): DocContext {
   let mavenHelp: string | null = null;
   let yarn = false;
+  let yarnBerry = false;
   for (const l of lines) {
     if (!yarn && /^yarn (?:install|run|add|upgrade) v\d|yarnpkg\.com\/en\/docs\/cli\//.test(l)) yarn = true;
+    if (!yarnBerry && l.includes('YN0000: Failed with errors')) yarnBerry = true;
     if (mavenHelp) continue;
     const m = /\[Help 1\] https?:\/\/\S{1,200}\/(\w{1,80}Exception)\s*$/.exec(l);
     if (m) mavenHelp = m[1]!;
   }
-  return { mavenHelp, yarn };
+  return { mavenHelp, yarn, yarnBerry };
 }
 
 /** A line as a detector reads it: trimmed, list bullet and surrounding quotes or backticks removed. */

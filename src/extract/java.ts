@@ -6,7 +6,8 @@ const JAVA_EXCEPTION =
 const AT = /^\s*at ([\w$.<>/]+)\(([^()]*)\)\s*$/;
 const CAUSED_BY = /^\s*Caused by: ((?:[a-z_$][\w$]*\.)+[A-Z][\w$]*)(?:: (.*))?$/;
 // Maven's `[ERROR] ` prefix is a log level: normalization has removed it.
-const MAVEN_GOAL = /^(?:\[ERROR\] )?Failed to execute goal (\S+) \([^)]*\) on project [^:]+: (.+)$/;
+/** With a plugin goal, or without one when the project's dependencies cannot be resolved. */
+const MAVEN_GOAL = /^(?:\[ERROR\] )?Failed to execute goal (?:(\S+) \([^)]*\) )?on project [^:]+: (.+)$/;
 const MAVEN_HELP = /^(?:\[ERROR\] )?\[Help 1\] https?:\/\/\S+\/(\w+Exception)\s*$/;
 /** The build tool's own exceptions: consequences of the failure it reports, never its cause. */
 const BUILD_TOOL_EXCEPTION = /^(?:org\.apache\.maven|org\.codehaus\.plexus|org\.gradle)\./;
@@ -56,7 +57,7 @@ export function findJavaFailures(lines: string[]): Candidate[] {
     }
     const goal = MAVEN_GOAL.exec(line);
     if (goal) {
-      let type = 'MojoFailureException';
+      let type = goal[1] ? 'MojoFailureException' : 'DependencyResolutionException';
       for (let k = i + 1; k < Math.min(lines.length, i + 30); k++) {
         const h = MAVEN_HELP.exec(lines[k]!.trim());
         if (h) {

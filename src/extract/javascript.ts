@@ -23,6 +23,8 @@ const MODULE_NOT_FOUND = /^\s*Module not found: (?:Error: )?(Can't resolve .{1,5
 /** Vite's and its plugins' errors: `[vite]: Rollup failed to resolve import …`, `[plugin:vite:css] …`. */
 const VITE =
   /^\s*(?:error during build:\s*)?\[(vite|plugin:vite:[\w-]{1,40}|vite:[\w-]{1,40}|plugin [\w:-]{1,60})\]:? (\S.{4,500})$/;
+/** Playwright's list/line reporter: `  1) [chromium] › tests/login.spec.ts:3:5 › login › shows it ───`. */
+const PLAYWRIGHT_HEADER = /^\s*\d{1,5}\) (?:\[[^\]\n]{1,80}\] › )?(\S{1,300}\.[cm]?[jt]sx?):(\d{1,7}):\d{1,5} › /;
 /** tsc's code and message without the location, as ts-loader and fork-ts-checker print it under webpack's `ERROR in`. */
 const TS_BARE = /^(TS\d{4,5}): (\S.{2,1000})$/;
 /** A console's or Deno's lead-in: the line is JavaScript's even without frames. */
@@ -49,6 +51,12 @@ export function findJavaScriptFailures(lines: string[]): Candidate[] {
     const tsBare = line.includes('TS') ? TS_BARE.exec(line.trim()) : null;
     if (tsBare) {
       out.push({ ...cand(tsBare[1]!, tsBare[2]!.trim(), [], [], line.trim(), i, 2.5), language: 'typescript' });
+      continue;
+    }
+    const pw = line.includes(' › ') ? PLAYWRIGHT_HEADER.exec(line) : null;
+    const pwFailure = pw ? readPlaywrightBlock(lines, i, pw[1]!) : null;
+    if (pwFailure) {
+      out.push(pwFailure);
       continue;
     }
     const jest = JEST_HEADER.exec(line);
@@ -154,6 +162,29 @@ export function findJavaScriptFailures(lines: string[]): Candidate[] {
     out.push(cand(m[1]!, m[3]!.trim(), frames, code, line.trim(), i, 3));
   }
   return out;
+}
+
+/** A Playwright failure: its error line under the header, the code frame's `>` row and the spec's frame. */
+function readPlaywrightBlock(lines: string[], start: number, spec: string): Candidate | null {
+  let error: RegExpExecArray | null = null;
+  let at = -1;
+  for (let k = start + 1; k < Math.min(lines.length, start + 8) && !error; k++) {
+    error = JS_ERROR.exec(lines[k]!);
+    at = k;
+  }
+  if (!error) return null;
+  let source: string | null = null;
+  const frames: Frame[] = [];
+  for (let k = at + 1; k < Math.min(lines.length, at + 40); k++) {
+    const l = lines[k]!;
+    if (/^\s*\d{1,5}\) /.test(l)) break;
+    const cf = CODE_FRAME.exec(l);
+    if (cf?.[1] && source === null) source = cf[3]!.trim();
+    const f = AT_FRAME.exec(l);
+    if (f) frames.push({ file: f[2] ?? f[5]!, line: Number(f[3] ?? f[6]), function: f[1] ?? null, source: null });
+  }
+  const c = cand(error[1]!, error[3]!.trim(), frames, source ? [source] : [], lines[at]!.trim(), start, 3);
+  return /\.[cm]?tsx?$/.test(spec) ? { ...c, language: 'typescript' } : c;
 }
 
 function readJestBlock(lines: string[], start: number): Candidate | null {

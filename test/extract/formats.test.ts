@@ -1809,3 +1809,138 @@ E: Couldn't find any package by glob 'python3.12-venv'`),
     );
   });
 });
+
+describe("command-line tools' own failure lines, each as its documentation gives it", () => {
+  test("curl's `curl: (N) message` is the cause under the runner's exit code", () => {
+    assert.deepEqual(
+      typeAndMessage(`+ curl -fsSL https://get.example.dev/install.sh
+curl: (6) Could not resolve host: get.example.dev
+Error: Process completed with exit code 6.`),
+      ['curl', 'Could not resolve host: get.example.dev'],
+    );
+    assert.deepEqual(typeAndMessage('curl: (60) SSL certificate problem: unable to get local issuer certificate'), [
+      'curl',
+      'SSL certificate problem: unable to get local issuer certificate',
+    ]);
+  });
+
+  test("the Docker CLI: the daemon's refusal, an unreachable or forbidden socket; BuildKit's `failed to solve` only wraps", () => {
+    assert.deepEqual(
+      typeAndMessage(
+        'docker: Error response from daemon: Conflict. The container name "/db" is already in use by container "3f2a".',
+      ),
+      ['docker', 'Conflict. The container name "/db" is already in use by container "3f2a".'],
+    );
+    assert.deepEqual(
+      typeAndMessage(
+        'Cannot connect to the Docker daemon at unix:///var/run/docker.sock. Is the docker daemon running?',
+      ),
+      ['docker', 'Cannot connect to the Docker daemon at unix:///var/run/docker.sock. Is the docker daemon running?'],
+    );
+    assert.deepEqual(
+      typeAndMessage(
+        'permission denied while trying to connect to the Docker daemon socket at unix:///var/run/docker.sock: Get "http://%2Fvar%2Frun%2Fdocker.sock/v1.24/containers/json": dial unix /var/run/docker.sock: connect: permission denied',
+      ),
+      [
+        'docker',
+        'permission denied while trying to connect to the Docker daemon socket at unix:///var/run/docker.sock',
+      ],
+    );
+    // The step's own error wins over BuildKit's summary of it.
+    assert.deepEqual(
+      typeAndMessage(`#7 [3/4] RUN python setup.py build
+#7 0.912 ModuleNotFoundError: No module named 'setuptools'
+#7 ERROR: process "/bin/sh -c python setup.py build" did not complete successfully: exit code: 1
+ERROR: failed to solve: process "/bin/sh -c python setup.py build" did not complete successfully: exit code: 1`),
+      ['ModuleNotFoundError', "No module named 'setuptools'"],
+    );
+    assert.deepEqual(typeAndMessage('ERROR: failed to solve: node:22-alpine: not found'), [
+      'docker',
+      'node:22-alpine: not found',
+    ]);
+  });
+
+  test('Yarn 2+: the `YNxxxx` lines of a run that says `Failed with errors`, its error codes first', () => {
+    const yarn = `➤ YN0000: ┌ Resolution step
+➤ YN0002: │ shop@workspace:. doesn't provide react (p3a1b2), requested by react-dom
+➤ YN0000: └ Completed in 0s 412ms
+➤ YN0000: ┌ Fetch step
+➤ YN0018: │ lodash@npm:4.17.21: The remote archive doesn't match the expected checksum
+➤ YN0000: └ Completed in 1s 203ms
+➤ YN0000: Failed with errors in 1s 620ms`;
+    assert.deepEqual(languageTypeMessage(yarn), [
+      'javascript',
+      'YN0018',
+      "lodash@npm:4.17.21: The remote archive doesn't match the expected checksum",
+    ]);
+    // A run that did not fail reports its warnings as nothing.
+    assert.deepEqual(
+      extractFailures(yarn.replace('Failed with errors in 1s 620ms', 'Done with warnings in 1s 620ms')),
+      [],
+    );
+  });
+
+  test("the go command's `go: …` errors (not its progress) and Cargo's resolver errors", () => {
+    assert.deepEqual(
+      languageTypeMessage(`go: downloading github.com/foo/bar v1.2.3
+go: github.com/foo/bar@v1.2.3: missing go.sum entry for go.mod file; to add it:
+	go mod download github.com/foo/bar`),
+      ['go', 'go', 'github.com/foo/bar@v1.2.3: missing go.sum entry for go.mod file; to add it:'],
+    );
+    assert.deepEqual(
+      extractFailures('go: downloading github.com/foo/bar v1.2.3\ngo: finding module for package x'),
+      [],
+    );
+    assert.deepEqual(
+      languageTypeMessage(`    Updating crates.io index
+error: failed to select a version for the requirement \`tokio = "^9.0"\`
+candidate versions found which didn't match: 1.35.1, 1.35.0
+location searched: crates.io index`),
+      ['rust', 'cargo', 'failed to select a version for the requirement `tokio = "^9.0"`'],
+    );
+  });
+
+  test("Maven's goal-less failure: the project's dependencies cannot be resolved", () => {
+    assert.deepEqual(
+      languageTypeMessage(
+        '[ERROR] Failed to execute goal on project shop: Could not resolve dependencies for project com.example:shop:jar:1.0: Could not find artifact com.example:lib:jar:2.0 in central (https://repo.maven.apache.org/maven2) -> [Help 1]',
+      ),
+      [
+        'java',
+        'DependencyResolutionException',
+        'Could not resolve dependencies for project com.example:shop:jar:1.0: Could not find artifact com.example:lib:jar:2.0 in central (https://repo.maven.apache.org/maven2)',
+      ],
+    );
+  });
+
+  test("Playwright's list reporter: the error under the test's header, the code frame's `>` row, the spec's frame", () => {
+    const f = primary(`Running 3 tests using 2 workers
+
+  1) [chromium] › tests/cart.spec.ts:8:5 › cart › adds an item ─────────────────────────────────────
+
+    Error: Timed out 5000ms waiting for expect(locator).toHaveText(expected)
+
+    Locator: getByTestId('count')
+    Expected string: "1"
+    Received string: "0"
+
+       10 |   await page.getByRole('button', { name: 'Add' }).click();
+    >  11 |   await expect(page.getByTestId('count')).toHaveText('1');
+          |                                           ^
+       12 | });
+
+        at /home/runner/work/shop/tests/cart.spec.ts:11:43
+
+  1 failed`);
+    assert.deepEqual(
+      [f.language, f.errorType, f.errorMessage, f.code, f.frames.at(-1)?.line],
+      [
+        'typescript',
+        'Error',
+        'Timed out 5000ms waiting for expect(locator).toHaveText(expected)',
+        "await expect(page.getByTestId('count')).toHaveText('1');",
+        11,
+      ],
+    );
+  });
+});

@@ -1,0 +1,69 @@
+import type { Candidate } from './candidate.js';
+
+/**
+ * Command-line tools that fail a build step with a line of their own, each as its documentation gives
+ * it: curl's `curl: (N) message` (the man page's EXIT CODES), the Docker CLI's refusals (the daemon's
+ * `Error response from daemon: …`, an unreachable or forbidden daemon socket), BuildKit's `ERROR:
+ * failed to solve: …` (weak: it wraps the step's own output), Yarn 2+'s `YNxxxx:` report lines (the
+ * error codes page), the go command's `go: …` errors and Cargo's resolver and build-script errors.
+ */
+const CURL = /^curl: \((\d{1,3})\) (\S.{2,500})$/;
+const DOCKER_DAEMON = /^(?:docker: )?Error response from daemon: (\S.{2,1000})$/;
+const DOCKER_SOCKET =
+  /^(?:docker: )?((?:Cannot connect to the Docker daemon at \S{1,300}\. Is the docker daemon running\?)|(?:Got )?permission denied while trying to connect to the Docker daemon socket at \S{1,300}?)(?:[:.] .{0,1000})?$/;
+const BUILDKIT_FAILED = /^ERROR: failed to solve: (\S.{2,1000})$/;
+/** Yarn 2+: `➤ YN0018: │ lodash@npm:4.17.21: The remote archive doesn't match the expected checksum`. */
+const YARN_BERRY = /^(?:\S{1,3} )?(YN\d{4}): (?:[│|] )?(\S.{2,1000})$/;
+/** Yarn's codes for errors (the rest of its report is progress, warnings and notices). */
+const YARN_ERRORS = new Set(['YN0001', 'YN0009', 'YN0016', 'YN0018', 'YN0028', 'YN0035', 'YN0041', 'YN0082']);
+/** The go command's own errors; its progress lines (`go: downloading …`) are not. */
+const GO_COMMAND =
+  /^go: (?!downloading |finding |extracting |added |upgraded |downgraded |removed |found |creating |to add |warning: )(\S.{2,1000})$/;
+const CARGO =
+  /^error: (failed to select a version for .{1,500}|no matching package named .{1,300}|failed to run custom build command for .{1,300}|failed to (?:load|parse) manifest at .{1,300}|package .{1,200} cannot be built because it requires rustc .{1,200}|could not find `Cargo\.toml` in .{1,300}|failed to get `.{1,200}` as a dependency of package .{1,300})$/;
+
+function cand(
+  language: string,
+  errorType: string,
+  errorMessage: string,
+  line: string,
+  i: number,
+  strength: number,
+): Candidate {
+  return { language, errorType, errorMessage, frames: [], codeLines: [], errorText: line, line: i, strength };
+}
+
+/** The tool error on this (normalized, trimmed) line, if it is one; `yarnFailed`: Yarn 2+ said "Failed with errors". */
+export function toolError(line: string, i: number, yarnFailed: boolean): Candidate | null {
+  const c = line.charCodeAt(0);
+  // Every form starts with one of these letters (`c`url, `d`ocker, `E`rror/`ERROR`, `C`annot, `p`ermission,
+  // `G`ot, `g`o, `e`rror, Yarn's glyph or `Y`N): most lines are done after one comparison.
+  if (c === 0x63 /* c */) {
+    const curl = CURL.exec(line);
+    return curl ? cand('unknown', 'curl', curl[2]!.trim(), line, i, 2.5) : null;
+  }
+  if (c === 0x67 /* g */) {
+    const go = line.startsWith('go: ') ? GO_COMMAND.exec(line) : null;
+    return go ? cand('go', 'go', go[1]!.trim(), line, i, 2) : null;
+  }
+  if (c === 0x65 /* e */) {
+    const cargo = line.startsWith('error: ') ? CARGO.exec(line) : null;
+    return cargo ? cand('rust', 'cargo', cargo[1]!.trim(), line, i, 2) : null;
+  }
+  if (line.includes('Docker daemon') || line.includes('from daemon: ')) {
+    const daemon = DOCKER_DAEMON.exec(line);
+    if (daemon) return cand('unknown', 'docker', daemon[1]!.trim(), line, i, 2.5);
+    const socket = DOCKER_SOCKET.exec(line);
+    if (socket) return cand('unknown', 'docker', socket[1]!.trim(), line, i, 2.5);
+  }
+  if (line.startsWith('ERROR: failed to solve: ')) {
+    const bk = BUILDKIT_FAILED.exec(line);
+    return bk ? cand('unknown', 'docker', bk[1]!.trim(), line, i, 1) : null;
+  }
+  if (yarnFailed && line.includes('YN')) {
+    const y = YARN_BERRY.exec(line);
+    if (y && y[1] !== 'YN0000')
+      return cand('javascript', y[1]!, y[2]!.trim(), line, i, YARN_ERRORS.has(y[1]!) ? 2 : 0.5);
+  }
+  return null;
+}
