@@ -10,7 +10,7 @@ import type { Candidate } from './candidate.js';
 const CURL = /^curl: \((\d{1,3})\) (\S.{2,500})$/;
 const DOCKER_DAEMON = /^(?:docker: )?Error response from daemon: (\S.{2,1000})$/;
 const DOCKER_SOCKET =
-  /^(?:docker: )?((?:Cannot connect to the Docker daemon at \S{1,300}\. Is the docker daemon running\?)|(?:Got )?permission denied while trying to connect to the Docker daemon socket at \S{1,300}?)(?:[:.] .{0,1000})?$/;
+  /^(?:docker: )?(Cannot connect to the Docker daemon at \S{1,300}\. Is the docker daemon running\?|(?:Got )?permission denied while trying to connect to the Docker daemon socket at \S{1,300}?)(?:[:.] .{0,1000})?$/;
 const BUILDKIT_FAILED = /^ERROR: failed to solve: (\S.{2,1000})$/;
 /** Yarn 2+: `➤ YN0018: │ lodash@npm:4.17.21: The remote archive doesn't match the expected checksum`. */
 const YARN_BERRY = /^(?:\S{1,3} )?(YN\d{4}): (?:[│|] )?(\S.{2,1000})$/;
