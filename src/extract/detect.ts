@@ -451,8 +451,12 @@ function runtimeLine(lines: string[], line: string, i: number): Candidate | null
   if (swift) {
     const file = swift[1] ?? swift[4];
     const after = lines.slice(i + 1, i + 4).some((l) => SWIFT_AFTER.test(l.trim()));
-    // A bare `Fatal error: msg` is Swift's only when the runtime's trace follows; else its language is unknown.
-    const language = file || after || line.startsWith('Thread ') ? 'swift' : 'unknown';
+    // A bare `Fatal error: msg` is Swift's when the runtime's trace follows or the standard library's
+    // wording says so; else its language is unknown.
+    const language =
+      file || after || line.startsWith('Thread ') || languageOfMessage(swift[3] ?? '') === 'swift'
+        ? 'swift'
+        : 'unknown';
     const c = cand(language, 'Fatal error', (swift[3] ?? '').trim() || 'Fatal error', line, i, 3);
     return file ? withFrame(c, file, (swift[2] ?? swift[5])!) : c;
   }

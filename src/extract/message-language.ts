@@ -81,16 +81,28 @@ const PHP_MESSAGES: RegExp[] = [
   /^syntax error, unexpected /,
 ];
 
+/** Swift's runtime traps as its standard library words them (after `Fatal error: `). */
+const SWIFT_MESSAGES: RegExp[] = [
+  /^Unexpectedly found nil while (?:implicitly )?unwrapping an Optional value/,
+  /^Index out of range$|^Array index is out of range$/,
+  /^Can't form Range with upperBound < lowerBound$|^Range requires lowerBound <= upperBound$/,
+  /^'try!' expression unexpectedly raised an error: /,
+  /^Double value cannot be converted to Int because it is either infinite or NaN$/,
+  /^No ObservableObject of type \w{1,120} found\./,
+];
+
 /** Each table as one pattern: a typed line is tested once per language, not once per message. */
 const joined = (table: RegExp[]) => new RegExp(table.map((re) => `(?:${re.source})`).join('|'));
-const BY_LANGUAGE: ['javascript' | 'ruby' | 'php', RegExp][] = [
+type WordedLanguage = 'javascript' | 'ruby' | 'php' | 'swift';
+const BY_LANGUAGE: [WordedLanguage, RegExp][] = [
   ['javascript', joined(ENGINE_MESSAGES)],
   ['ruby', joined(RUBY_MESSAGES)],
   ['php', joined(PHP_MESSAGES)],
+  ['swift', joined(SWIFT_MESSAGES)],
 ];
 
 /** The language whose runtime words its errors as `message` does (see the tables above), or null. */
-export function languageOfMessage(message: string): 'javascript' | 'ruby' | 'php' | null {
+export function languageOfMessage(message: string): WordedLanguage | null {
   const m = message.trim();
   // Python's messages quote a type as `'X' object …` and its names as `name 'x' …`.
   if (/^'[\w.]{1,80}' object\b|^name '/.test(m)) return null;
