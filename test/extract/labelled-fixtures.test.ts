@@ -16,15 +16,18 @@ for (const set of Object.keys(EXTRACTION_SETS) as ExtractionSet[]) {
     const negatives = scores.filter((s) => s.label.kind === 'negative');
     const typeRate = labelled.filter((s) => s.typeOk).length / labelled.length;
     const messageRate = labelled.filter((s) => s.messageOk).length / labelled.length;
+    const languageRight = labelled.filter((s) => s.languageOk).length;
     const misses = scores
       .filter((s) => !(s.typeOk && s.messageOk && s.negativeOk))
       .map((s) => `${s.label.id}: got ${JSON.stringify(s.got)}`);
     console.log(
-      `${set}\n${scoreTable(scores)}\nerror type ${(typeRate * 100).toFixed(1)}%, message ${(messageRate * 100).toFixed(1)}%, negatives clean ${negatives.filter((n) => n.negativeOk).length}/${negatives.length}`,
+      `${set}\n${scoreTable(scores)}\nerror type ${(typeRate * 100).toFixed(1)}%, message ${(messageRate * 100).toFixed(1)}%, negatives clean ${negatives.filter((n) => n.negativeOk).length}/${negatives.length}, language right ${languageRight}/${labelled.length}`,
     );
     assert.ok(labelled.length >= 20, 'the labelled set is present');
     assert.ok(typeRate >= 0.95, `error type right on ${typeRate}: ${misses.join('; ')}`);
     assert.ok(messageRate >= 0.9, `message right on ${messageRate}: ${misses.join('; ')}`);
+    // The language picks the threads (and says when the index has none): a floor below today's 28/30, 56/57.
+    assert.ok(languageRight / labelled.length >= 0.9, `language right on ${languageRight}/${labelled.length}`);
     assert.deepEqual(
       negatives.filter((n) => !n.negativeOk).map((n) => n.label.id),
       [],

@@ -2,6 +2,7 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { decodeInput } from '../../src/extract/decode-input.js';
 import { extractFailures } from '../../src/extract/extract.js';
+import { languageFamily } from '../../src/text/language-tags.js';
 import { SHARED } from '../helpers/paths.js';
 
 export interface Label {
@@ -21,8 +22,10 @@ export interface ItemScore {
   label: Label;
   typeOk: boolean;
   messageOk: boolean;
+  /** The primary failure's language is the label's, or of its family (TypeScript is JavaScript's). */
+  languageOk: boolean;
   negativeOk: boolean;
-  got: { errorType: string | null; errorMessage: string | null; code: string } | null;
+  got: { language: string; errorType: string | null; errorMessage: string | null; code: string } | null;
 }
 
 /** The two labelled sets; each is scored on its own. */
@@ -70,28 +73,33 @@ export function scoreLabelledItems(set: ExtractionSet = 'extraction'): ItemScore
     const bytes = readFileSync(join(dir, 'items', `${label.id}.txt`));
     const failures = extractFailures(decodeInput(bytes).text);
     const f = failures[0];
-    const got = f ? { errorType: f.errorType || null, errorMessage: f.errorMessage, code: f.code } : null;
+    const got = f
+      ? { language: f.language, errorType: f.errorType || null, errorMessage: f.errorMessage, code: f.code }
+      : null;
     if (label.kind === 'negative')
-      return { label, typeOk: true, messageOk: true, negativeOk: failures.length === 0, got };
+      return { label, typeOk: true, messageOk: true, languageOk: true, negativeOk: failures.length === 0, got };
+    const family = (l: string) => languageFamily(l) ?? l.toLowerCase();
+    const languageOk = !!got && family(got.language) === family(label.language);
     const wanted = [label.error_type, ...(label.error_type_also ?? [])];
     const typeOk = wanted.some((w) => sameType(got?.errorType, w));
     const messageOk = label.error_type === null ? typeOk : sameMessage(got?.errorMessage, label.error_message);
-    return { label, typeOk, messageOk, negativeOk: true, got };
+    return { label, typeOk, messageOk, languageOk, negativeOk: true, got };
   });
 }
 
-/** Per-language table: items, error type right, message right (negatives: no false alarm). */
+/** Per-language table: items, error type right, message right, language right (negatives: no false alarm). */
 export function scoreTable(scores: ItemScore[]): string {
-  const rows = new Map<string, { n: number; type: number; msg: number }>();
+  const rows = new Map<string, { n: number; type: number; msg: number; lang: number }>();
   for (const s of scores) {
     const key = s.label.kind === 'negative' ? 'negative' : s.label.language;
-    const r = rows.get(key) ?? { n: 0, type: 0, msg: 0 };
+    const r = rows.get(key) ?? { n: 0, type: 0, msg: 0, lang: 0 };
     r.n++;
     if (s.label.kind === 'negative' ? s.negativeOk : s.typeOk) r.type++;
     if (s.label.kind === 'negative' ? s.negativeOk : s.messageOk) r.msg++;
+    if (s.label.kind === 'negative' ? s.negativeOk : s.languageOk) r.lang++;
     rows.set(key, r);
   }
-  const lines = ['| language | items | error type right | message right |', '|---|---|---|---|'];
-  for (const [k, r] of [...rows].sort()) lines.push(`| ${k} | ${r.n} | ${r.type} | ${r.msg} |`);
+  const lines = ['| language | items | error type right | message right | language right |', '|---|---|---|---|---|'];
+  for (const [k, r] of [...rows].sort()) lines.push(`| ${k} | ${r.n} | ${r.type} | ${r.msg} | ${r.lang} |`);
   return lines.join('\n');
 }
