@@ -5,6 +5,7 @@ import { findGoFailures } from './go.js';
 import { findJavaFailures } from './java.js';
 import { findJavaScriptFailures } from './javascript.js';
 import { findPythonFailures } from './python.js';
+import { findPythonToolFailures } from './python-tools.js';
 import { findRubyFailures } from './ruby.js';
 import { findRustFailures } from './rust.js';
 
@@ -13,6 +14,7 @@ export type FailureFinder = (lines: string[]) => Candidate[];
 
 export const LANGUAGE_MODULES: FailureFinder[] = [
   findPythonFailures,
+  findPythonToolFailures,
   findJavaScriptFailures,
   findJavaFailures,
   findGoFailures,

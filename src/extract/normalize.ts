@@ -164,6 +164,8 @@ const BRACKET_TS = /^\[[^\]\n]{0,40}\d\d:\d\d:\d\d[^\]\n]{0,60}\]:?\s*/;
 const LEVEL_WORD =
   /^(?:\[\s{0,4}|<)?(ERROR|ERR|FATAL|CRITICAL|SEVERE|WARN|WARNING|INFO|NOTICE|DEBUG|TRACE)(?:\s{0,8}\]|>)?(?::\s*|\s+)/i;
 const PY_LOGGING = /^(ERROR|CRITICAL|WARNING|INFO|DEBUG):[\w.]{1,100}:/;
+/** uvicorn's (FastAPI's) default format: the level, its colon and spaces to ten columns (`ERROR:    …`). */
+const UVICORN_LEVEL = /^(CRITICAL|ERROR|WARNING|INFO|DEBUG|TRACE):( {1,5})(?=\S)/;
 const LOG4J_TAIL = /^\d+ --- \[[^\]\n]{0,80}\] [\w.$]{1,120}\s{0,80}: /;
 /**
  * Android's logcat (`adb logcat -v brief`, `-v time`, `-v threadtime`, the default since Android 7):
@@ -219,6 +221,8 @@ function stripLogPrefix(line: string): { rest: string; level: LogLevel } {
     const source = HEROKU_SOURCE.exec(s);
     if (source && source[0].length < s.length) s = s.slice(source[0].length);
   }
+  const uv = UVICORN_LEVEL.exec(s);
+  if (uv && uv[0].length === 10) return { rest: s.slice(10), level: toLevel(uv[1]!) };
   const py = PY_LOGGING.exec(s);
   if (py) return { rest: s.slice(py[0].length), level: toLevel(py[1]!) };
   const lw = LEVEL_WORD.exec(s);

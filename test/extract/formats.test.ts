@@ -1947,3 +1947,85 @@ location searched: crates.io index`),
     );
   });
 });
+
+describe("Python tools' own shapes", () => {
+  test("Django's system checks: the first error's check id and message, not SystemCheckError's summary; warnings are not errors", () => {
+    assert.deepEqual(
+      typeAndMessage(`Performing system checks...
+
+Exception in thread django-main-thread:
+SystemCheckError: System check identified some issues:
+
+ERRORS:
+shop.Order.customer: (fields.E300) Field defines a relation with model 'Customer', which is either not installed, or is abstract.
+
+WARNINGS:
+shop.Order: (models.W042) Auto-created primary key used when not defining a primary key type.
+
+System check identified 2 issues (0 silenced).`),
+      ['fields.E300', "Field defines a relation with model 'Customer', which is either not installed, or is abstract."],
+    );
+    assert.deepEqual(
+      extractFailures(`System check identified some issues:
+
+WARNINGS:
+shop.Order: (models.W042) Auto-created primary key used when not defining a primary key type.`).map((f) => f.errorType),
+      [],
+    );
+  });
+
+  test('cleo (Poetry): the class alone on a line, its message, then `at file.py:N in fn`', () => {
+    assert.deepEqual(
+      typeAndMessage(`Resolving dependencies...
+
+  SolverProblemError
+
+  The current project's Python requirement (>=3.8,<4.0) is not compatible with some of the required packages Python requirement:
+    - pandas requires Python >=3.9, so it will not be satisfied for Python >=3.8,<3.9
+
+  at ~/.local/share/pypoetry/venv/lib/python3.11/site-packages/poetry/puzzle/solver.py:241 in _solve
+      237│             packages = result.packages`),
+      [
+        'SolverProblemError',
+        "The current project's Python requirement (>=3.8,<4.0) is not compatible with some of the required packages Python requirement:",
+      ],
+    );
+    // A class name alone without cleo's `at` line is nobody's report.
+    assert.deepEqual(extractFailures('Which one do I catch here?\n\n  ConnectionError\n\nor the other one?'), []);
+  });
+
+  test('conda: the packages listed under the error are its message', () => {
+    assert.deepEqual(
+      typeAndMessage(`Solving environment: failed
+
+ResolvePackageNotFound:
+  - python=3.6.13
+  - cudatoolkit=10.1
+`),
+      ['ResolvePackageNotFound', 'python=3.6.13, cudatoolkit=10.1'],
+    );
+    assert.deepEqual(
+      typeAndMessage(`PackagesNotFoundError: The following packages are not available from current channels:
+
+  - tensorflow-gpu==1.15
+
+Current channels:`),
+      ['PackagesNotFoundError', 'The following packages are not available from current channels: tensorflow-gpu==1.15'],
+    );
+  });
+
+  test("uvicorn: its ten-column level prefix is a level (PostgreSQL's `ERROR:  ` is not), and its ASGI app error", () => {
+    const f = primary(`INFO:     Will watch for changes in these directories: ['/srv/api']
+INFO:     Uvicorn running on http://127.0.0.1:8000 (Press CTRL+C to quit)
+ERROR:    Error loading ASGI app. Could not import module "main".`);
+    assert.deepEqual(
+      [f.language, f.errorType, f.errorMessage],
+      ['python', '', 'Error loading ASGI app. Could not import module "main".'],
+    );
+    assert.deepEqual(languageTypeMessage('ERROR:  relation "orders" does not exist at character 15'), [
+      'sql',
+      'ERROR',
+      'relation "orders" does not exist at character 15',
+    ]);
+  });
+});

@@ -1,0 +1,91 @@
+import type { Candidate } from './candidate.js';
+
+/**
+ * Python tools that print their failures in their own shapes (each from its documentation or source):
+ * - Django's system checks: `shop.Order.customer: (fields.E300) Field defines a relation …` under
+ *   `ERRORS:` (the check's id is the type people search by);
+ * - cleo, the console library of Poetry: the exception's class alone on a line, its message below,
+ *   then `at /path/file.py:241 in _solve`;
+ * - conda: `ResolvePackageNotFound:` or `PackagesNotFoundError: The following packages are not
+ *   available …:` with the packages listed under it (`  - python=3.6`), which are the message;
+ * - uvicorn: `Error loading ASGI app. Could not import module "main".` (it logs, it raises nothing).
+ */
+const DJANGO_CHECK = /^(\S.{0,300}?): \(([a-z_][\w.]{0,80}\.[ECW]\d{3})\) (\S.{2,1000})$/;
+const DJANGO_HEADING = /^(?:ERRORS|WARNINGS):$/;
+const CLEO_CLASS = /^\s{0,4}([A-Z]\w{2,80}(?:Error|Exception))$/;
+const CLEO_AT = /^\s{0,6}at \S{1,300}\.py:\d{1,7} in \w{1,120}$/;
+const CONDA_LISTED = /^([A-Z]\w{2,80}(?:Error|NotFound|Exception)):\s?(.{0,300}?)\s*$/;
+const LIST_ITEM = /^\s{1,8}- (\S.{0,200})$/;
+const UVICORN = /^Error loading ASGI app\. (\S.{2,300})$/;
+
+function simple(
+  errorType: string | null,
+  errorMessage: string,
+  errorText: string,
+  line: number,
+  strength: number,
+): Candidate {
+  return { language: 'python', errorType, errorMessage, frames: [], codeLines: [], errorText, line, strength };
+}
+
+export function findPythonToolFailures(lines: string[]): Candidate[] {
+  const out: Candidate[] = [];
+  let checks = false;
+  for (let i = 0; i < lines.length; i++) {
+    const line = lines[i]!;
+    const t = line.trim();
+    if (DJANGO_HEADING.test(t)) {
+      checks = t === 'ERRORS:';
+      continue;
+    }
+    // A system check's line under `ERRORS:` (errors and critical ones; warnings have their own heading).
+    const check = checks && t.includes(') ') ? DJANGO_CHECK.exec(t) : null;
+    if (check) {
+      out.push(simple(check[2]!, check[3]!.trim(), t, i, 3));
+      checks = false;
+      continue;
+    }
+    const cleo = CLEO_CLASS.exec(line);
+    if (cleo) {
+      const message = cleoMessage(lines, i + 1);
+      if (message) out.push(simple(cleo[1]!, message, `${cleo[1]!}\n${message}`, i, 3));
+      continue;
+    }
+    const conda = t.endsWith(':') || /:\s*$/.test(line) ? CONDA_LISTED.exec(t) : null;
+    if (conda) {
+      const items = listedBelow(lines, i + 1);
+      if (items.length) {
+        const intro = conda[2]!.trim();
+        out.push(simple(conda[1]!, `${intro ? `${intro} ` : ''}${items.join(', ')}`.trim(), t, i, 3));
+      }
+      continue;
+    }
+    const asgi = t.startsWith('Error loading ASGI app. ') ? UVICORN.exec(t) : null;
+    if (asgi) out.push(simple(null, t, t, i, 2));
+  }
+  return out;
+}
+
+/** cleo's message: the lines after the class, to the blank line before its `at file.py:N in fn`. */
+function cleoMessage(lines: string[], from: number): string | null {
+  const msg: string[] = [];
+  for (let k = from; k < Math.min(lines.length, from + 30); k++) {
+    const t = lines[k]!.trim();
+    if (CLEO_AT.test(lines[k]!)) return msg.length ? msg[0]! : null;
+    if (t && msg.length < 6) msg.push(t);
+  }
+  return null;
+}
+
+/** The `  - item` lines under a line (after at most one blank), up to 12. */
+function listedBelow(lines: string[], from: number): string[] {
+  const items: string[] = [];
+  let k = from;
+  if ((lines[k] ?? '').trim() === '') k++;
+  for (; k < Math.min(lines.length, from + 14); k++) {
+    const m = LIST_ITEM.exec(lines[k]!);
+    if (!m) break;
+    items.push(m[1]!.trim());
+  }
+  return items;
+}
