@@ -2,12 +2,13 @@ import type { Frame } from '../types.js';
 import type { Candidate } from './candidate.js';
 
 /**
- * An error line with what the runtimes put before it: `Uncaught` (browser consoles, the Node REPL),
- * `Uncaught (in promise)`, the console's source link (`main.js:34 Uncaught …`), Deno's `error: Uncaught`,
- * Safari's `Unhandled Promise Rejection:`.
+ * What the runtimes put before an error line: `Uncaught` (browser consoles, the Node REPL), `Uncaught (in
+ * promise)`, the console's source link (`main.js:34 Uncaught …`), Deno's `error: Uncaught`, Safari's
+ * `Unhandled Promise Rejection:`. A line led so is JavaScript's even without frames.
  */
-const JS_ERROR =
-  /^\s*(?:(?:[^\s:]{1,200}:\d{1,7} )?(?:error: )?Uncaught (?:\(in promise\) )?|Unhandled (?:[Pp]romise )?[Rr]ejection:? )?((?:[A-Z]\w*)?(?:Error|Exception))(?: \[([A-Z_\d]+)\])?: (.+)$/;
+const LEAD = String.raw`(?:[^\s:]{1,200}:\d{1,7} )?(?:error: )?Uncaught (?:\(in promise\) )?|Unhandled (?:[Pp]romise )?[Rr]ejection:? `;
+const CONSOLE_LEAD = new RegExp(String.raw`^\s*(?:${LEAD})`);
+const JS_ERROR = new RegExp(String.raw`^\s*(?:${LEAD})?((?:[A-Z]\w*)?(?:Error|Exception))(?: \[([A-Z_\d]+)\])?: (.+)$`);
 // The last frame of an error with properties ends in ` {` (Node prints them after it).
 const AT_FRAME = /^\s*at (?:(?:async )?(.+?) \((.+?):(\d+):(\d+)\)|(.+?):(\d+):(\d+))\s*(?:\{\s*)?$/;
 const JEST_HEADER = /^\s*● (?!\s)(.+ › .+|Test suite failed to run|[^A-Z\s].*)$/;
@@ -27,8 +28,6 @@ const VITE =
 const PLAYWRIGHT_HEADER = /^\s*\d{1,5}\) (?:\[[^\]\n]{1,80}\] › )?(\S{1,300}\.[cm]?[jt]sx?):(\d{1,7}):\d{1,5} › /;
 /** tsc's code and message without the location, as ts-loader and fork-ts-checker print it under webpack's `ERROR in`. */
 const TS_BARE = /^(TS\d{4,5}): (\S.{2,1000})$/;
-/** A console's or Deno's lead-in: the line is JavaScript's even without frames. */
-const CONSOLE_LEAD = /^\s*(?:[^\s:]{1,200}:\d{1,7} )?(?:error: )?Uncaught |^\s*Unhandled (?:[Pp]romise )?[Rr]ejection/;
 const TSC = /^(\S+\.(?:tsx?|mts|cts|vue))(?:\((\d+),(\d+)\)|:(\d+):(\d+)) ?[:-] ?error (TS\d+): (.+)$/;
 
 /** Node.js stacks, Jest/Vitest failures (`●` blocks with code frames), and webpack `ERROR in` blocks. */
