@@ -2,7 +2,7 @@ import type { Frame } from '../types.js';
 import { EXCEPTION_NAME, type Candidate } from './candidate.js';
 import { canonicalMessage } from './canonical-messages.js';
 import { languageOfName, languageOfTyped } from './error-class-language.js';
-import { isJavaScriptEngineMessage, languageOfMessage } from './message-language.js';
+import { languageOfMessage } from './message-language.js';
 import type { LogLevel } from './normalize.js';
 import { toolError } from './tool-errors.js';
 
@@ -886,7 +886,7 @@ function cliError(line: string, i: number): Candidate | null {
   const m = CLI_ERROR.exec(line);
   if (!m || /\?\s*$/.test(m[1]!)) return null;
   // Node's `Error: Cannot find module 'x'`, an engine's wording: JavaScript's; any other tool's is its own.
-  const language = isJavaScriptEngineMessage(m[1]!) ? 'javascript' : 'unknown';
+  const language = languageOfMessage(m[1]!) === 'javascript' ? 'javascript' : 'unknown';
   return cand(language, 'Error', m[1]!.trim(), line, i, 0.5);
 }
 

@@ -1,4 +1,4 @@
-import { isJavaScriptError, languageOfMessage } from './message-language.js';
+import { languageOfMessage } from './message-language.js';
 
 /**
  * Exception classes a platform's base library defines and no other runtime's (by their unqualified
@@ -84,19 +84,31 @@ export function languageOfName(name: string): string {
   return 'python';
 }
 
+/** Classes only JavaScript has among the runtimes whose errors read `Class: message`. */
+const JS_CLASSES = new Set([
+  'EvalError',
+  'URIError',
+  'AggregateError',
+  'DOMException',
+  'InternalError',
+  'RangeError',
+  'UnhandledPromiseRejection',
+  'UnhandledPromiseRejectionWarning',
+]);
 /** Classes only Ruby's core defines among the runtimes whose errors read `Class: message`. */
 const RUBY_CLASSES = new Set(['NoMethodError', 'SystemStackError', 'FrozenError', 'UncaughtThrowError']);
 
 /**
- * The language of `Class: message`: JavaScript's by its class or its engines' wording; Ruby's by its
- * class; else by the class's name, where an unqualified name several runtimes share (`TypeError`,
- * `ArgumentError`, `LoadError`) goes by its message's wording (`message-language.ts`) before Python's.
+ * The language of `Class: message`: JavaScript's or Ruby's by a class only it has (a `ReferenceError`
+ * is JavaScript's unless it is CPython's weak-reference one); else by the class's name, where an
+ * unqualified name several runtimes share (`TypeError`, `ArgumentError`, `LoadError`, `Error`) goes by
+ * its message's wording (`message-language.ts`) before Python's.
  */
 export function languageOfTyped(type: string, message: string): string {
-  const m = message.trim();
-  if (isJavaScriptError(type, m)) return 'javascript';
+  if (JS_CLASSES.has(type)) return 'javascript';
+  if (type === 'ReferenceError' && !message.includes('weakly-referenced object')) return 'javascript';
   if (RUBY_CLASSES.has(type)) return 'ruby';
   const byName = languageOfName(type);
   if (byName !== 'python' || type.includes('.')) return byName;
-  return languageOfMessage(m) ?? byName;
+  return languageOfMessage(message) ?? byName;
 }

@@ -109,31 +109,3 @@ export function languageOfMessage(message: string): WordedLanguage | null {
   for (const [language, re] of BY_LANGUAGE) if (re.test(m)) return language;
   return null;
 }
-
-/** Whether `message` is worded as a JavaScript runtime words its errors (see above). */
-export function isJavaScriptEngineMessage(message: string): boolean {
-  return languageOfMessage(message) === 'javascript';
-}
-
-/** Classes only JavaScript has among the runtimes whose errors read `Class: message`. */
-const JS_ONLY_CLASSES = new Set([
-  'EvalError',
-  'URIError',
-  'AggregateError',
-  'DOMException',
-  'InternalError',
-  'RangeError',
-  'UnhandledPromiseRejection',
-  'UnhandledPromiseRejectionWarning',
-]);
-
-/**
- * Whether a typed error line is JavaScript's: its class is JavaScript's alone, or it is a
- * `ReferenceError` that is not CPython's weak-reference one, or its message is an engine's wording.
- */
-export function isJavaScriptError(type: string, message: string): boolean {
-  if (JS_ONLY_CLASSES.has(type)) return true;
-  if (type === 'ReferenceError') return !/weakly-referenced object/.test(message);
-  if (type !== 'TypeError' && type !== 'SyntaxError' && type !== 'Error') return false;
-  return isJavaScriptEngineMessage(message);
-}

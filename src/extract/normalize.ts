@@ -190,15 +190,13 @@ function stripLogPrefix(line: string): { rest: string; level: LogLevel } {
       : /^\d\d-\d\d \d/.test(line)
         ? (LOGCAT_THREADTIME.exec(line) ?? LOGCAT_BRIEF.exec(line))
         : null;
-  if (android) {
-    const rest = line.slice(android[0].length);
-    const engine = FLUTTER_ENGINE.exec(rest);
-    return { rest: engine ? rest.slice(engine[0].length) : rest, level: LOGCAT_LEVEL[android[1]!]! };
-  }
-  const engine = line.startsWith('[') || line.startsWith('flutter: ') ? FLUTTER_ENGINE.exec(line) : null;
-  if (engine) {
-    const sev = engine[1];
-    return { rest: line.slice(engine[0].length), level: sev === 'ERROR' || sev === 'FATAL' ? 'error' : null };
+  // The Flutter engine's prefix, alone or behind logcat's; logcat's priority is the level where it is.
+  const body = android ? line.slice(android[0].length) : line;
+  const engine = body.startsWith('[') || body.startsWith('flutter: ') ? FLUTTER_ENGINE.exec(body) : null;
+  if (android || engine) {
+    const sev = engine?.[1];
+    const level = android ? LOGCAT_LEVEL[android[1]!]! : sev === 'ERROR' || sev === 'FATAL' ? 'error' : null;
+    return { rest: engine ? body.slice(engine[0].length) : body, level };
   }
   let s = line;
   let stamped = false;

@@ -51,7 +51,7 @@ export function findPythonToolFailures(lines: string[]): Candidate[] {
       if (message) out.push(simple(cleo[1]!, message, `${cleo[1]!}\n${message}`, i, 3));
       continue;
     }
-    const conda = t.endsWith(':') || /:\s*$/.test(line) ? CONDA_LISTED.exec(t) : null;
+    const conda = t.endsWith(':') ? CONDA_LISTED.exec(t) : null;
     if (conda) {
       const items = listedBelow(lines, i + 1);
       if (items.length) {
