@@ -31,7 +31,7 @@ export interface ExtractOptions {
  */
 export function extractFailures(text: string, opts: ExtractOptions = {}): Failure[] {
   const { lines, markers, levels } = normalizeText(text);
-  if (runVerdict(lines) === 'passed') return [];
+  if (runVerdict(lines, markers) === 'passed') return [];
   // Appended one by one: a spread of a huge candidate list overflows the call stack.
   const candidates: Candidate[] = [];
   const add = (found: Candidate[]) => {

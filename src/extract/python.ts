@@ -15,7 +15,8 @@ const EXCEPTION_LINE = new RegExp(
 const LOOSE_EXCEPTION_LINE = /^([A-Z_][\w.]{0,200})(?::\s?(.*))?$/i;
 function looseException(line: string): RegExpExecArray | null {
   const m = LOOSE_EXCEPTION_LINE.exec(line);
-  return m && /\.[A-Z_]\w*$/i.test(m[1]!) ? m : null;
+  // `http.https://github.com/.extraheader` (actions/checkout's cleanup) is a URL, not `module.name: message`.
+  return m && /\.[A-Z_]\w*$/i.test(m[1]!) && !m[2]?.startsWith('//') ? m : null;
 }
 const CHAIN =
   /^(During handling of the above exception, another exception occurred:|The above exception was the direct cause of the following exception:)\s*$/;
@@ -37,7 +38,12 @@ export function findPythonFailures(lines: string[]): Candidate[] {
     const head = TRACEBACK_HEAD.exec(lines[i]!);
     const bare = !head && FRAME.test(lines[i]!) && !(i > 0 && FRAME.test(lines[i - 1] ?? ''));
     if (!head && !bare) continue;
-    const tb = readTraceback(lines, head ? i + 1 : i);
+    // The traceback's own indentation: its header's, or two less than its first frame's (pip and
+    // other tools indent a subprocess's output; the exception line sits at that indentation).
+    const indent = head
+      ? /^\s*$/.test(head[1]!) ? head[1]!.length : 0
+      : Math.max(0, /^\s*/.exec(lines[i]!)![0].length - 2);
+    const tb = readTraceback(lines, head ? i + 1 : i, indent);
     if (!tb) continue;
     for (let k = i; k <= tb.end; k++) used.add(k);
     out.push({ ...tb.candidate, line: i });
@@ -94,8 +100,15 @@ function simple(errorType: string, errorMessage: string, errorText: string, line
   return { language: 'python', errorType, errorMessage, frames: [], codeLines: [], errorText, line, strength };
 }
 
-/** Reads frames until the exception line; follows chained tracebacks. */
-function readTraceback(lines: string[], start: number): { candidate: Omit<Candidate, 'line'>; end: number } | null {
+/**
+ * Reads frames until the exception line, the first line at the traceback's `indent` that names one (a
+ * line indented less ends the traceback: what follows is not its output); follows chained tracebacks.
+ */
+function readTraceback(
+  lines: string[],
+  start: number,
+  indent: number,
+): { candidate: Omit<Candidate, 'line'>; end: number } | null {
   const frames: Frame[] = [];
   const codeLines: string[] = [];
   const errorLines: string[] = [];
@@ -117,11 +130,14 @@ function readTraceback(lines: string[], start: number): { candidate: Omit<Candid
       continue;
     }
     // pytest's `E   ` prefix, only when it is one: `EOFError` and `ExceptionGroup` keep their `E`.
-    const bare = /^E\s/.test(line) ? line.replace(/^E\s{1,8}/, '') : line;
+    const pytestE = /^E\s/.test(line);
+    const lead = pytestE ? 0 : /^\s*/.exec(line)![0].length;
+    const bare = pytestE ? line.replace(/^E\s{1,8}/, '') : line.slice(lead);
     const ex =
-      /^\S/.test(line) || /^E\s/.test(line)
+      lead <= indent || pytestE
         ? (EXCEPTION_LINE.exec(bare) ?? (frames.length ? looseException(bare) : null))
         : null;
+    if (!ex && lead < indent) break;
     if (ex) {
       errorType = ex[1]!;
       errorMessage = (ex[2] ?? '').trim();

@@ -7,7 +7,8 @@ export type Verdict = 'failed' | 'passed' | 'unknown';
 
 /** Summary lines that say the run (or one of its steps) failed. Counts of zero never match. */
 const FAILED: RegExp[] = [
-  /(?<![\d.])\b[1-9]\d{0,6} (?:failed|failing|failures?|errors?)\b/, // pytest, jest, vitest, mocha, rspec, minitest
+  // (not a fraction: `attempt 1/3 failed; retrying` is a retry's count)
+  /(?<![\d./])\b[1-9]\d{0,6} (?:failed|failing|failures?|errors?)\b/, // pytest, jest, vitest, mocha, rspec, minitest
   /^=+ .{0,200}\b(?:failed|error)\b.{0,200} =+$/i, // pytest's final line with a failure count
   /^FAILED\b|^FAIL\b|^--- FAIL\b|^ERROR collecting\b/, // pytest short summary, go test, jest file header
   /\btest result: FAILED\b/, // cargo test
@@ -45,7 +46,8 @@ const PASSED: RegExp[] = [
  * `passed` when a success summary is printed and no failure summary is; `failed` when a failure summary
  * is printed; `unknown` otherwise (an issue text, a log cut before its end).
  */
-export function runVerdict(lines: string[]): Verdict {
+export function runVerdict(lines: string[], markers: readonly (string | null)[] = []): Verdict {
+  if (actionsJobPassed(lines, markers)) return 'passed';
   let passed = false;
   for (const raw of lines) {
     const line = raw.trim();
@@ -54,4 +56,21 @@ export function runVerdict(lines: string[]): Verdict {
     if (!passed && PASSED.some((re) => re.test(line))) passed = true;
   }
   return passed ? 'passed' : 'unknown';
+}
+
+/** The Actions runner's last line of every job, after the post-job steps. */
+const JOB_END = /^Cleaning up orphan processes$/;
+
+/**
+ * A whole GitHub Actions job log (its runner's closing line is there) in which no step failed: the
+ * runner marks every failed step with `##[error]` (`Process completed with exit code N.` for a `run:`
+ * step, the action's own message for a `uses:` step), so a finished job without one passed, whatever
+ * its steps printed (a linter run with `--exit-zero`, tests of error paths).
+ */
+function actionsJobPassed(lines: string[], markers: readonly (string | null)[]): boolean {
+  let end = -1;
+  for (let i = lines.length - 1; i >= Math.max(0, lines.length - 50) && end < 0; i--) {
+    if (JOB_END.test(lines[i]!.trim())) end = i;
+  }
+  return end >= 0 && !markers.includes('error');
 }

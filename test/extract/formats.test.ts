@@ -2029,3 +2029,82 @@ ERROR:    Error loading ASGI app. Could not import module "main".`);
     ]);
   });
 });
+
+describe('a traceback inside another tool\'s output', () => {
+  test("a traceback indented by pip ends at its own indentation; a URL after the job is not an exception", () => {
+    const log = `  Getting requirements to build wheel: finished with status 'error'
+  error: subprocess-exited-with-error
+
+  × Getting requirements to build wheel did not run successfully.
+  │ exit code: 1
+  ╰─> [9 lines of output]
+      Traceback (most recent call last):
+        File "/usr/lib/python3/site-packages/setuptools/build_meta.py", line 320, in run_setup
+          exec(code, locals())
+        File "<string>", line 7, in <module>
+        File "/tmp/build-env/site-packages/Cython/Build/Dependencies.py", line 1321, in cythonize_one
+          raise CompileError(None, pyx_file)
+      Cython.Compiler.Errors.CompileError: src/pkg/_fast.pyx
+      [end of output]
+
+  note: This error originates from a subprocess, and is likely not a problem with pip.
+error: subprocess-exited-with-error
+Post job cleanup.
+[command]/usr/bin/git config --local --name-only --get-regexp http\\.https\\:\\/\\/github\\.com\\/\\.extraheader
+http.https://github.com/.extraheader
+[command]/usr/bin/git config --local --unset-all http.https://github.com/.extraheader`;
+    const f = extractFailures(log);
+    assert.ok(!f.some((x) => x.errorType === 'http.https'), JSON.stringify(f.map((x) => x.errorType)));
+    const tb = f.find((x) => x.frames.length > 0)!;
+    assert.deepEqual([tb.errorType, tb.errorMessage], ['Cython.Compiler.Errors.CompileError', 'src/pkg/_fast.pyx']);
+  });
+
+  test('a traceback whose exception line was not pasted ends where the text goes back left of it', () => {
+    const f = extractFailures(`    Traceback (most recent call last):
+      File "app.py", line 3, in <module>
+        main()
+Then I ran it again with --verbose and got nothing.
+somemodule.Thing: looks like a class but is prose`);
+    const tb = f.find((x) => x.frames.length > 0)!;
+    assert.equal(tb.errorType, "");
+  });
+});
+
+describe('a finished Actions job that no step failed reports nothing', () => {
+  const job = (steps: string) =>
+    [
+      '2026-05-02T08:00:01.0000000Z ##[group]Run pylint src --exit-zero',
+      '2026-05-02T08:00:01.0000000Z ##[endgroup]',
+      ...steps.split('\n').map((l) => `2026-05-02T08:00:02.0000000Z ${l}`),
+      '2026-05-02T08:00:03.0000000Z Post job cleanup.',
+      '2026-05-02T08:00:03.0000000Z [command]/usr/bin/git version',
+      '2026-05-02T08:00:03.0000000Z Cleaning up orphan processes',
+    ].join('\n');
+  const lint = `************* Module app.jobs
+src/app/jobs.py:12:8: W0718: Catching too general exception Exception (broad-exception-caught)
+src/app/jobs.py:40:0: R0913: Too many arguments (8/5) (too-many-arguments)
+Your code has been rated at 9.81/10`;
+
+  test('linter findings in a job without ##[error] are not a failure', () => {
+    assert.deepEqual(extractFailures(job(lint)), []);
+  });
+
+  test('the same findings in a job a step failed are', () => {
+    const failed = job(`${lint}\n##[error]Process completed with exit code 4.`);
+    assert.equal(primary(failed).errorType, 'W0718');
+  });
+
+  test('the same findings in a log cut before the job ended are', () => {
+    const cut = job(lint).split('\n').slice(0, -3).join('\n');
+    assert.equal(primary(cut).errorType, 'W0718');
+  });
+
+  test("a retry's fraction is not a failure count", () => {
+    const log = `retry.py:61: RuntimeWarning: attempt 1/3 failed with ReadTimeoutError('simulated'); retrying
+----------------------------- Captured stderr call -----------------------------
+mytool: error: FileNotFoundError: s3://bucket/missing.txt (use --debug for a full traceback)
+====================== 12 passed, 1 warning in 0.52s ======================`;
+    assert.deepEqual(extractFailures(log), []);
+    assert.equal(primary(log.replace('12 passed', '1 failed, 11 passed')).errorType, 'FileNotFoundError');
+  });
+});
