@@ -41,7 +41,9 @@ export function findPythonFailures(lines: string[]): Candidate[] {
     // The traceback's own indentation: its header's, or two less than its first frame's (pip and
     // other tools indent a subprocess's output; the exception line sits at that indentation).
     const indent = head
-      ? /^\s*$/.test(head[1]!) ? head[1]!.length : 0
+      ? /^\s*$/.test(head[1]!)
+        ? head[1]!.length
+        : 0
       : Math.max(0, /^\s*/.exec(lines[i]!)![0].length - 2);
     const tb = readTraceback(lines, head ? i + 1 : i, indent);
     if (!tb) continue;
@@ -134,9 +136,7 @@ function readTraceback(
     const lead = pytestE ? 0 : /^\s*/.exec(line)![0].length;
     const bare = pytestE ? line.replace(/^E\s{1,8}/, '') : line.slice(lead);
     const ex =
-      lead <= indent || pytestE
-        ? (EXCEPTION_LINE.exec(bare) ?? (frames.length ? looseException(bare) : null))
-        : null;
+      lead <= indent || pytestE ? (EXCEPTION_LINE.exec(bare) ?? (frames.length ? looseException(bare) : null)) : null;
     if (!ex && lead < indent) break;
     if (ex) {
       errorType = ex[1]!;

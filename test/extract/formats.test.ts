@@ -2030,8 +2030,8 @@ ERROR:    Error loading ASGI app. Could not import module "main".`);
   });
 });
 
-describe('a traceback inside another tool\'s output', () => {
-  test("a traceback indented by pip ends at its own indentation; a URL after the job is not an exception", () => {
+describe("a traceback inside another tool's output", () => {
+  test('a traceback indented by pip ends at its own indentation; a URL after the job is not an exception', () => {
     const log = `  Getting requirements to build wheel: finished with status 'error'
   error: subprocess-exited-with-error
 
@@ -2066,7 +2066,7 @@ http.https://github.com/.extraheader
 Then I ran it again with --verbose and got nothing.
 somemodule.Thing: looks like a class but is prose`);
     const tb = f.find((x) => x.frames.length > 0)!;
-    assert.equal(tb.errorType, "");
+    assert.equal(tb.errorType, '');
   });
 });
 
