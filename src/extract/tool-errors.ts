@@ -22,6 +22,21 @@ const GO_COMMAND =
 const CARGO =
   /^error: (failed to select a version for .{1,500}|no matching package named .{1,300}|failed to run custom build command for .{1,300}|failed to (?:load|parse) manifest at .{1,300}|package .{1,200} cannot be built because it requires rustc .{1,200}|could not find `Cargo\.toml` in .{1,300}|failed to get `.{1,200}` as a dependency of package .{1,300})$/;
 
+/**
+ * The sanitizers' reports (clang and gcc `-fsanitize=address|memory|leak|thread`, their documented
+ * first line): `==1234==ERROR: AddressSanitizer: heap-use-after-free on address 0x…`, `WARNING:
+ * ThreadSanitizer: data race (pid=…)`. The report's kind is its type (`heap-buffer-overflow`, `SEGV`,
+ * `data race`); a leak report (`detected memory leaks`) is typed by its sanitizer.
+ */
+const SANITIZER = /(?:^|==\d{1,10}==)(?:ERROR|WARNING): (\w{0,20}Sanitizer): (\S.{2,1000})$/;
+function sanitizerReport(line: string, i: number): Candidate | null {
+  const m = SANITIZER.exec(line);
+  if (!m) return null;
+  const report = m[2]!.trim();
+  const kind = /^(?:[a-z]+(?:-[a-z]+)+|[A-Z]{3,5}|data race)\b/.exec(report)?.[0];
+  return cand('cpp', kind ?? m[1]!, report, line, i, 3);
+}
+
 function cand(
   language: string,
   errorType: string,
@@ -35,6 +50,7 @@ function cand(
 
 /** The tool error on this (normalized, trimmed) line, if it is one; `yarnFailed`: Yarn 2+ said "Failed with errors". */
 export function toolError(line: string, i: number, yarnFailed: boolean): Candidate | null {
+  if (line.includes('Sanitizer: ')) return sanitizerReport(line, i);
   const c = line.charCodeAt(0);
   // Every form starts with one of these letters (`c`url, `d`ocker, `E`rror/`ERROR`, `C`annot, `p`ermission,
   // `G`ot, `g`o, `e`rror, Yarn's glyph or `Y`N): most lines are done after one comparison.

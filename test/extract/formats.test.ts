@@ -2108,3 +2108,41 @@ mytool: error: FileNotFoundError: s3://bucket/missing.txt (use --debug for a ful
     assert.equal(primary(log.replace('12 passed', '1 failed, 11 passed')).errorType, 'FileNotFoundError');
   });
 });
+
+describe("sanitizers' reports", () => {
+  test("AddressSanitizer's kind is the type, behind its ==pid== prefix or another program's", () => {
+    const f = primary(`=================================================================
+==4821==ERROR: AddressSanitizer: heap-buffer-overflow on address 0x602000000014 at pc 0x55d0c1a2b3c4 bp 0x7ffd6b2c1e10 sp 0x7ffd6b2c1e08
+READ of size 4 at 0x602000000014 thread T0
+    #0 0x55d0c1a2b3c3 in sum_all /src/app/sum.cpp:12:14
+SUMMARY: AddressSanitizer: heap-buffer-overflow /src/app/sum.cpp:12:14 in sum_all`);
+    assert.deepEqual(
+      [f.language, f.errorType, f.errorMessage],
+      [
+        'cpp',
+        'heap-buffer-overflow',
+        'heap-buffer-overflow on address 0x602000000014 at pc 0x55d0c1a2b3c4 bp 0x7ffd6b2c1e10 sp 0x7ffd6b2c1e08',
+      ],
+    );
+    assert.equal(
+      primary('[3120] ==3120==ERROR: AddressSanitizer: SEGV on unknown address 0x000000000000 (pc 0x4f5a2b T0)')
+        .errorType,
+      'SEGV',
+    );
+  });
+
+  test('a leak report is typed by its sanitizer; ThreadSanitizer by the race', () => {
+    assert.deepEqual(
+      typeAndMessage(
+        '==9==ERROR: LeakSanitizer: detected memory leaks\n\nDirect leak of 40 byte(s) in 1 object(s) allocated from:',
+      ),
+      ['LeakSanitizer', 'detected memory leaks'],
+    );
+    assert.equal(
+      primary(
+        '==================\nWARNING: ThreadSanitizer: data race (pid=9270)\n  Write of size 4 at 0x7fe3c3075190 by thread T1:',
+      ).errorType,
+      'data race',
+    );
+  });
+});
