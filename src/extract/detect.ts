@@ -130,7 +130,9 @@ function cand(
 // Compilers, linters, type checkers: `path:line[:col]: …` and `path(line,col): error CODE: …`.
 
 const PATH_LINE = /^([\w.~$@/\\][^:]{0,300}|[A-Z]:[\\/][^:]{0,300}):(\d+):(?:(\d+)(?!\d):?)? ?(.*)$/i;
-const PAREN_LOCATION = /^(\S.{0,300}?)\((\d+),(\d+)(?:,\d+,\d+)?\): ?(error|warning) ([A-Z]{1,8}\d{1,6}): ?(.*)$/;
+/** MSBuild's `file(line,col): error CODE: …`; cl.exe prints no column unless asked, and `fatal error` for C1xxx. */
+const PAREN_LOCATION =
+  /^(\S.{0,300}?)\((\d+)(?:,(\d+)(?:,\d+,\d+)?)?\): ?(?:fatal )?(error|warning) ([A-Z]{1,8}\d{1,6}): ?(.*)$/;
 const BARE_CODED = /^(?:\S.{0,300}?: )?error ([A-Z]{2,8}\d{2,6}): (.+)$/;
 const MAVEN_JAVAC = /^(\S.{0,300}?\.java):\[(\d+),(\d+)\] (.+)$/;
 const FLAKE8_CODE = /^([A-Z]{1,3}\d{2,4}) (?:\[\*\] )?(.+)$/;
@@ -153,11 +155,7 @@ function toolDiagnostic(
     if (paren[4] !== 'error') return null;
     const code = paren[5]!;
     const message = paren[6]!.replace(/\s\[[^\]]{1,400}\]$/, '').trim();
-    const language = /^TS/.test(code)
-      ? 'typescript'
-      : /^(?:CS|RZ|BC|FS|NU|MSB|NETSDK)/.test(code)
-        ? 'csharp'
-        : 'unknown';
+    const language = languageOfCode(code);
     // MSBuild's own "command exited with code" is a consequence of the error printed before it.
     const strength = /^MSB3073$|^MSB4181$/.test(code) ? 0.2 : 3;
     return withFrame(cand(language, code, message, line, i, strength), paren[1]!, paren[2]!);
@@ -170,7 +168,7 @@ function toolDiagnostic(
   const tsc = TSC_INLINE.exec(line);
   if (tsc) return cand('typescript', tsc[1]!, tsc[2]!.trim(), line, i, 3);
   const bare = BARE_CODED.exec(line);
-  if (bare && !PATH_LINE.test(line)) return cand('unknown', bare[1]!, bare[2]!.trim(), line, i, 2.5);
+  if (bare && !PATH_LINE.test(line)) return cand(languageOfCode(bare[1]!), bare[1]!, bare[2]!.trim(), line, i, 2.5);
   const pl = PATH_LINE.exec(line);
   if (!pl || !/[\\/.]/.test(pl[1]!) || (/\s/.test(pl[1]!.replace(/^[A-Z]:/i, '').trim()) && !/\.\w{1,6}$/.test(pl[1]!)))
     return null;
@@ -218,6 +216,14 @@ function toolDiagnostic(
     if (f8) return withFrame(cand('python', f8[1]!, f8[2]!.trim(), line, i, 3), file!, ln!);
   }
   return null;
+}
+
+/** The language a Microsoft toolchain's diagnostic code belongs to: tsc, the .NET SDK's tools, MSVC's cl and link. */
+function languageOfCode(code: string): string {
+  if (/^TS\d/.test(code)) return 'typescript';
+  if (/^(?:CS|RZ|BC|FS|NU|MSB|NETSDK)\d/.test(code)) return 'csharp';
+  if (/^(?:C\d{4}|LNK\d{4})$/.test(code)) return 'cpp';
+  return 'unknown';
 }
 
 function withFrame(c: Candidate, file: string, line: string): Candidate {

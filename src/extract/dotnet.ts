@@ -1,7 +1,13 @@
 import type { Frame } from '../types.js';
 import type { Candidate } from './candidate.js';
 
-const DOTNET_EXCEPTION = /^(?:Unhandled [Ee]xception[.:] )?((?:[A-Z]\w*\.)+[A-Z]\w*Exception)(?:: (.*))?$/;
+/**
+ * `Namespace.NameException: message`, as `Exception.ToString()` prints it: with the HRESULT when the
+ * exception carries one (`Npgsql.PostgresException (0x80004005): 23505: …`), and with xUnit's and NUnit's
+ * ` : ` (`System.InvalidOperationException : Sequence contains no elements`).
+ */
+const DOTNET_EXCEPTION =
+  /^(?:Unhandled [Ee]xception[.:] )?((?:[A-Z]\w*\.)+[A-Z]\w*Exception)( \(0x[0-9A-Fa-f]{8}\))?(?: ?: (.*))?$/;
 const AT = /^\s*at (\S.*?)(?: in (\S.*?):line (\d+))?$/;
 const TEST_FAILED = /^\s*Failed (\S+) \[[^\]]*\]\s*$/;
 const COMPILER =
@@ -38,7 +44,7 @@ export function findDotnetFailures(lines: string[]): Candidate[] {
       if (typedIdx >= 0 && (typedIdx === 0 || /threw exception:?$/.test(msg[typedIdx - 1]!))) {
         const m = DOTNET_EXCEPTION.exec(msg[typedIdx]!)!;
         errorType = m[1]!;
-        message = (m[2] ?? '').trim();
+        message = (m[3] ?? '').trim();
       }
       const frames = readFrames(lines, k + 1);
       for (let u = i; u <= k; u++) used.add(u);
@@ -57,12 +63,12 @@ export function findDotnetFailures(lines: string[]): Candidate[] {
     }
     if (used.has(i)) continue;
     const m = DOTNET_EXCEPTION.exec(lines[i]!.trim());
-    if (!m || (!/^(System|Microsoft)\./.test(m[1]!) && !/^Unhandled/.test(lines[i]!.trim()))) continue;
+    if (!m || (!/^(System|Microsoft)\./.test(m[1]!) && !m[2] && !/^Unhandled/.test(lines[i]!.trim()))) continue;
     const frames = readFrames(lines, i + 1);
     out.push({
       language: 'csharp',
       errorType: m[1]!,
-      errorMessage: (m[2] ?? '').trim(),
+      errorMessage: (m[3] ?? '').trim(),
       frames,
       codeLines: [],
       errorText: lines[i]!.trim(),

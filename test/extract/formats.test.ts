@@ -2146,3 +2146,45 @@ SUMMARY: AddressSanitizer: heap-buffer-overflow /src/app/sum.cpp:12:14 in sum_al
     );
   });
 });
+
+describe('.NET and MSVC details', () => {
+  test("Exception.ToString()'s HRESULT and xUnit's ' : ' keep the class and the message apart", () => {
+    assert.deepEqual(
+      languageTypeMessage(`Npgsql.PostgresException (0x80004005): 42P01: relation "orders" does not exist
+   at Npgsql.Internal.NpgsqlConnector.ReadMessageLong(Boolean async)
+   at Npgsql.NpgsqlCommand.ExecuteNonQuery()`),
+      ['csharp', 'Npgsql.PostgresException', '42P01: relation "orders" does not exist'],
+    );
+    assert.deepEqual(
+      typeAndMessage(`  Failed Shop.Tests.CartTests.Total_IsSum [4 ms]
+  Error Message:
+   System.ArgumentOutOfRangeException : Index was out of range. Must be non-negative and less than the size of the collection.
+  Stack Trace:
+     at Shop.Cart.Get(Int32 index) in /src/Shop/Cart.cs:line 12`),
+      [
+        'System.ArgumentOutOfRangeException',
+        'Index was out of range. Must be non-negative and less than the size of the collection.',
+      ],
+    );
+  });
+
+  test("cl.exe's diagnostics with or without a column, and link's, are C++", () => {
+    assert.deepEqual(languageTypeMessage("src\\\\render.cpp(88): error C2039: 'clamp': is not a member of 'std'"), [
+      'cpp',
+      'C2039',
+      "'clamp': is not a member of 'std'",
+    ]);
+    assert.deepEqual(
+      languageTypeMessage(
+        "C:\\\\src\\\\io.cpp(3,10): fatal error C1083: Cannot open include file: 'zlib.h': No such file or directory [C:\\\\build\\\\io.vcxproj]",
+      ),
+      ['cpp', 'C1083', "Cannot open include file: 'zlib.h': No such file or directory"],
+    );
+    assert.equal(
+      primary(
+        'app.obj : error LNK2019: unresolved external symbol inflate referenced in function "int __cdecl unzip(void)"',
+      ).language,
+      'cpp',
+    );
+  });
+});
