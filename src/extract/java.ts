@@ -13,6 +13,11 @@ const MAVEN_HELP = /^(?:\[ERROR\] )?\[Help 1\] https?:\/\/\S+\/(\w+Exception)\s*
 const BUILD_TOOL_EXCEPTION = /^(?:org\.apache\.maven|org\.codehaus\.plexus|org\.gradle)\./;
 const KOTLIN_E = /^e: (?:file:\/\/)?(\S+\.kts?):\s?\(?(\d+)[,:]\s?(\d+)\)?:? (.+)$/;
 const GRADLE_WRONG = /^\* What went wrong:\s*$/;
+/**
+ * Surefire's line above a failed test's exception (`… -- Time elapsed: 0.011 s <<< FAILURE!`): the
+ * runner's verdict, stronger than the exceptions tests logged on the way.
+ */
+const SUREFIRE_MARK = /<<< (?:FAILURE|ERROR)!\s*$/;
 
 /** Java/Kotlin exceptions (`Exception in thread`, `Caused by:`), Maven `[ERROR] Failed to execute goal`, Gradle and kotlinc errors. */
 export function findJavaFailures(lines: string[]): Candidate[] {
@@ -49,7 +54,7 @@ export function findJavaFailures(lines: string[]): Candidate[] {
         codeLines: [],
         errorText: errorLines.join('\n'),
         line: i,
-        strength: BUILD_TOOL_EXCEPTION.test(m[1]!) ? 0.3 : 3,
+        strength: BUILD_TOOL_EXCEPTION.test(m[1]!) ? 0.3 : SUREFIRE_MARK.test(lines[i - 1] ?? '') ? 3.5 : 3,
         innermostFirst: true,
       });
       i = k - 1;

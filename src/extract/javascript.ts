@@ -14,6 +14,9 @@ const AT_FRAME = /^\s*at (?:(?:async )?(.+?) \((.+?):(\d+):(\d+)\)|(.+?):(\d+):(
 const JEST_HEADER = /^\s*● (?!\s)(.+ › .+|Test suite failed to run|[^A-Z\s].*)$/;
 const CODE_FRAME = /^\s*(?:(>)\s*)?(\d+) \| ?(.*)$/;
 const WEBPACK = /^ERROR in (\S+)/;
+/** Mocha's spec reporter: `  1 failing`, then each failure numbered (`  1) Suite`), its error below. */
+const MOCHA_FAILING = /^\s*\d{1,6} failing$/;
+const MOCHA_ENTRY = /^\s*\d{1,6}\) \S/;
 const VITEST_ARROW = /^\s*→ (\S.*)$/;
 const VITEST_FAILED = /^\s*[×✗✕] \S/;
 /** `next build`: the file's location on a line of its own, then `Type error: …` (tsc's message). */
@@ -56,6 +59,11 @@ export function findJavaScriptFailures(lines: string[]): Candidate[] {
     const pwFailure = pw ? readPlaywrightBlock(lines, i, pw[1]!) : null;
     if (pwFailure) {
       out.push(pwFailure);
+      continue;
+    }
+    if (MOCHA_FAILING.test(line)) {
+      const c = readMochaFailure(lines, i, used);
+      if (c) out.push(c);
       continue;
     }
     const jest = JEST_HEADER.exec(line);
@@ -161,6 +169,42 @@ export function findJavaScriptFailures(lines: string[]): Candidate[] {
     out.push(cand(m[1]!, m[3]!.trim(), frames, code, line.trim(), i, 3));
   }
   return out;
+}
+
+/**
+ * Mocha's first listed failure after `N failing`: the error under its numbered title (Chai's
+ * `AssertionError: expected 201 to equal 422`), the diff Mocha prints below it skipped, then its `at`
+ * frames. Mocha lists failures after the run, so what tests logged on the way comes before it: the
+ * runner's own report is stronger than an error line a test printed.
+ */
+function readMochaFailure(lines: string[], start: number, used: Set<number>): Candidate | null {
+  const entry = lines.slice(start + 1, start + 40).findIndex((l) => MOCHA_ENTRY.test(l));
+  if (entry < 0) return null;
+  const from = start + 1 + entry;
+  for (let k = from + 1; k < Math.min(lines.length, from + 15); k++) {
+    const m = JS_ERROR.exec(lines[k]!);
+    if (!m) continue;
+    const frames: Frame[] = [];
+    let end = k;
+    for (let j = k + 1; j < Math.min(lines.length, k + 60); j++) {
+      const f = AT_FRAME.exec(lines[j]!);
+      if (!f) {
+        if (frames.length) break;
+        continue;
+      }
+      end = j;
+      frames.push(
+        f[2]
+          ? { file: f[2], line: Number(f[3]), function: f[1]!, source: null }
+          : { file: f[5]!, line: Number(f[6]), function: null, source: null },
+      );
+    }
+    for (let u = k; u <= end; u++) used.add(u);
+    const c = cand(m[1]!, m[3]!.trim(), frames, [], lines[k]!.trim(), k, 3.5);
+    if (frames.some((f) => /\.[cm]?tsx?$/.test(f.file))) c.language = 'typescript';
+    return c;
+  }
+  return null;
 }
 
 /** A Playwright failure: its error line under the header, the code frame's `>` row and the spec's frame. */

@@ -2188,3 +2188,53 @@ describe('.NET and MSVC details', () => {
     );
   });
 });
+
+describe("a test runner's own failure report outranks what tests logged", () => {
+  test("Mocha's first listed failure, its diff skipped, over an error a passing test logged", () => {
+    const f = primary(`  Accounts
+    ✔ lists accounts
+[audit] NotFoundError: Account 77 not found
+    at AccountsService.get (/app/src/accounts.js:20:11)
+    ✔ returns 404 for a missing account
+    1) rejects a duplicate email
+
+
+  1 passing (40ms)
+  1 failing
+
+  1) Accounts
+       rejects a duplicate email:
+
+      AssertionError: expected 200 to equal 409
+      + expected - actual
+
+      -200
+      +409
+
+      at Context.<anonymous> (test/accounts.spec.js:31:24)
+      at process.processTicksAndRejections (node:internal/process/task_queues:95:5)
+`);
+    assert.deepEqual(
+      [f.language, f.errorType, f.errorMessage, f.frames.at(-1)?.file],
+      ['javascript', 'AssertionError', 'expected 200 to equal 409', 'test/accounts.spec.js'],
+    );
+  });
+
+  test("Surefire's <<< FAILURE! marks the failed test's exception, over an exception a retry logged earlier", () => {
+    const f = primary(`[INFO] Running com.acme.RetryTest
+12:00:01.100 [main] WARN  com.acme.Retry -- call failed (attempt 1/2), retrying
+java.net.SocketTimeoutException: Read timed out
+	at com.acme.FakeClient.call(FakeClient.java:30)
+	at com.acme.RetryTest.retries(RetryTest.java:21)
+[INFO] Tests run: 2, Failures: 0, Errors: 0, Skipped: 0, Time elapsed: 0.2 s -- in com.acme.RetryTest
+[ERROR] Tests run: 3, Failures: 1, Errors: 0, Skipped: 0, Time elapsed: 0.1 s <<< FAILURE! -- in com.acme.PriceTest
+[ERROR] com.acme.PriceTest.rounds -- Time elapsed: 0.01 s <<< FAILURE!
+org.opentest4j.AssertionFailedError: expected: <3.15> but was: <3.14>
+	at org.junit.jupiter.api.AssertionFailureBuilder.build(AssertionFailureBuilder.java:151)
+	at com.acme.PriceTest.rounds(PriceTest.java:18)`);
+    assert.deepEqual(
+      [f.errorType, f.errorMessage],
+      ['org.opentest4j.AssertionFailedError', 'expected: <3.15> but was: <3.14>'],
+    );
+  });
+});
