@@ -141,6 +141,9 @@ const MYPY_CODE = /\s\[([a-z][\w-]{0,60})\]$/;
 const KEYED = /^\[([A-Z][\w-]{0,40}\/[\w-]{1,60})\] (.+)$/;
 const ESLINT_ROW = /^(\d+):(\d+)\s+(error|warning)\s+(\S.*)$/;
 const GO_LINTER = /^(\S.{0,500}) \(([a-z][\w-]{1,40})\)$/;
+/** RuboCop's offense (its simple and progress formatters): `C: [Correctable] Style/GuardClause: message`. */
+const RUBOCOP =
+  /^[CWEFRI]: (?:\[(?:Correctable|Corrected|Todo)\] )?([A-Z][A-Za-z]{1,40}(?:\/[A-Z][A-Za-z\d]{1,60})+): (\S.{0,1000})$/;
 const TSC_INLINE = /^-? ?error (TS\d{3,5}): ?(.+)$/;
 
 function toolDiagnostic(
@@ -202,6 +205,8 @@ function toolDiagnostic(
     }
     return withFrame(cand(lang, type, message, line, i, 3), file!, ln!);
   }
+  const cop = pl[3] ? RUBOCOP.exec(body) : null;
+  if (cop) return withFrame(cand('ruby', cop[1]!, cop[2]!.trim(), line, i, 3), file!, ln!);
   // golangci-lint: `conn.go:42:2: ineffectual assignment to err (ineffassign)` (a column: `go test`'s
   // `x_test.go:8: msg` lines have none and are go.ts's).
   const lint = lang === 'go' && pl[3] ? GO_LINTER.exec(body) : null;

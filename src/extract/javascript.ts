@@ -14,6 +14,13 @@ const AT_FRAME = /^\s*at (?:(?:async )?(.+?) \((.+?):(\d+):(\d+)\)|(.+?):(\d+):(
 const JEST_HEADER = /^\s*● (?!\s)(.+ › .+|Test suite failed to run|[^A-Z\s].*)$/;
 const CODE_FRAME = /^\s*(?:(>)\s*)?(\d+) \| ?(.*)$/;
 const WEBPACK = /^ERROR in (\S+)/;
+/**
+ * esbuild's diagnostics (esbuild, Vite's dependency scan, Angular's application builder): `✘ [ERROR]
+ * message [plugin name]`, with the compiler's code first where one reported it (`NG8001: …`, `TS2339: …`),
+ * and the location on an indented line below (`    src/app/x.component.ts:9:6:`).
+ */
+const ESBUILD = /^\s*[✘X] \[ERROR\] (?:([A-Z]{2,4}\d{3,5}): )?(\S.{2,1000}?)(?: \[plugin [^\]]{1,80}\])?$/;
+const ESBUILD_AT = /^\s+(\S{1,300}\.[\w]{1,6}):(\d{1,7}):\d{1,5}:$/;
 /** Mocha's spec reporter: `  1 failing`, then each failure numbered (`  1) Suite`), its error below. */
 const MOCHA_FAILING = /^\s*\d{1,6} failing$/;
 const MOCHA_ENTRY = /^\s*\d{1,6}\) \S/;
@@ -59,6 +66,16 @@ export function findJavaScriptFailures(lines: string[]): Candidate[] {
     const pwFailure = pw ? readPlaywrightBlock(lines, i, pw[1]!) : null;
     if (pwFailure) {
       out.push(pwFailure);
+      continue;
+    }
+    const eb = line.includes('[ERROR] ') ? ESBUILD.exec(line) : null;
+    if (eb) {
+      let at: RegExpExecArray | null = null;
+      for (let k = i + 1; k < Math.min(lines.length, i + 8) && !at; k++) at = ESBUILD_AT.exec(lines[k]!);
+      const c = cand(eb[1] ?? null, eb[2]!.trim(), [], [], line.trim(), i, 3);
+      if (at) c.frames = [{ file: at[1]!, line: Number(at[2]), function: null, source: null }];
+      if (/^(?:TS|NG)/.test(eb[1] ?? '') || /\.(?:[cm]?tsx?|html)$/.test(at?.[1] ?? '')) c.language = 'typescript';
+      out.push(c);
       continue;
     }
     if (MOCHA_FAILING.test(line)) {
@@ -306,7 +323,7 @@ function readJestBlock(lines: string[], start: number): Candidate | null {
 }
 
 function cand(
-  errorType: string,
+  errorType: string | null,
   errorMessage: string,
   frames: Frame[],
   codeLines: string[],

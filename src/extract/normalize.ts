@@ -39,6 +39,7 @@ export function normalizeText(text: string): NormalizedText {
   const html = lines0.filter((l) => /<\/?(?:html|body|table|div|h\d|pre|td|p)\b/i.test(l)).length >= 3;
   // `docker compose logs` / `up`: every line behind its service's name (`web_1  | `, `app-web-1  | `).
   const compose = lines0.filter((l) => COMPOSE_PREFIX.test(l)).length >= 2;
+  const workspace = workspacePrefixes(lines0);
   const out: Wrapped[] = [];
   for (const [n, f] of framed.entries()) {
     // The console wrapped what it showed: measure widths before mojibake is decoded back.
@@ -46,6 +47,7 @@ export function normalizeText(text: string): NormalizedText {
     let line = fixMojibake(f.text).replace(ORPHAN_ANSI, '');
     if (line.endsWith(ESC)) line = line.slice(0, -1);
     if (compose) line = line.replace(COMPOSE_PREFIX, '');
+    if (workspace.size) line = stripWorkspacePrefix(line, workspace);
     if (html) line = line.replace(/<[^<>\n]{0,300}>/g, '').replace(/&nbsp;/g, ' ');
     if (line.includes('&')) line = decodeEntities(line);
     // Markdown quotes; pytest's own `>` marker (`>       code`) stays when the text is pytest output.
@@ -109,6 +111,31 @@ export function jsonLogLines(text: string): string[] | null {
 export function normalizeLines(text: string): { lines: string[]; markers: (string | null)[] } {
   const { lines, markers } = normalizeText(text);
   return { lines, markers };
+}
+
+/**
+ * Monorepo runners print each package's output behind its name: pnpm's recursive run `apps/web lint: `
+ * (after echoing the command as `apps/web lint$ eslint .`), Turborepo's `web:lint: ` (whose first line
+ * for a task says `cache miss, executing …`). Only prefixes the runner announced that way are taken.
+ */
+const PNPM_ECHO = /^(\S{1,100} [\w:.-]{1,60})\$ \S/;
+const TURBO_START = /^([@\w./-]{1,100}:[\w:.-]{1,60}): cache (?:miss|hit|bypass)/;
+const WORKSPACE_PREFIX = /^(\S{1,100} [\w:.-]{1,60}:|[@\w./-]{1,100}:[\w:.-]{1,60}:)(?: |$)/;
+function workspacePrefixes(lines: string[]): Set<string> {
+  const found = new Set<string>();
+  for (const l of lines) {
+    if (!l.includes('$ ') && !l.includes(': cache ')) continue;
+    const m = PNPM_ECHO.exec(l);
+    if (m) found.add(`${m[1]!}:`);
+    const t = TURBO_START.exec(l);
+    if (t) found.add(`${t[1]!}:`);
+    if (found.size >= 100) break;
+  }
+  return found;
+}
+function stripWorkspacePrefix(line: string, prefixes: Set<string>): string {
+  const m = WORKSPACE_PREFIX.exec(line);
+  return m && prefixes.has(m[1]!) ? line.slice(m[0].length) : line;
 }
 
 /** The service column of Docker Compose's log output (v1 `web_1  | `, v2 `app-web-1  | `). */

@@ -8,6 +8,14 @@ const PANIC_NEW = /^thread '([^']*)'(?: \(\d+\))? panicked at (\S+?):(\d+):(\d+)
 const PANIC_OLD = /^thread '([^']*)'(?: \(\d+\))? panicked at '(.*)', (\S+?):(\d+):(\d+)$/;
 const PANIC_OLD_START = /^thread '[^']*'(?: \(\d+\))? panicked at '/;
 
+/**
+ * A lint denied into an error (`-D warnings`, `#![deny(…)]`): `error: unneeded \`return\` statement`, its
+ * `-->` location, and a note naming the lint (`\`-D clippy::needless-return\` implied by \`-D warnings\``,
+ * `\`#[deny(unused_variables)]\` on by default`, `#[allow(clippy::needless_return)]`): the lint is the type.
+ */
+const LINT_ERROR = /^error: (\S.{2,500})$/;
+const LINT_NAMED = /`-D ([a-z][\w:-]{1,80})` implied by|#\[(?:deny|forbid|allow)\(([a-z][\w:]{1,80})\)\]/;
+
 /** rustc's linker failure; the linker's own complaint is in the `= note:` lines under it. */
 const LINK_FAILED = /^error: (linking with `[^`\n]{1,60}` failed): exit (?:status|code): ?-?\d+$/;
 const LINKER_SAYS = /(?:^|\s)(?:\/\S*\/)?(?:ld|ld\.lld|lld|ld64\.lld|link\.exe)(?:\.\w+)?: (?:error: )?(\S.{2,500})$/;
@@ -67,6 +75,11 @@ export function findRustFailures(lines: string[]): Candidate[] {
       });
       continue;
     }
+    const lint = line.startsWith('error: ') && ARROW.test(lines[i + 1] ?? '') ? deniedLint(lines, i) : null;
+    if (lint) {
+      out.push(lint);
+      continue;
+    }
     const pn = PANIC_NEW.exec(line);
     if (pn) {
       const msg = (pn[5] ?? '').trim() || (lines[i + 1] ?? '').trim();
@@ -102,4 +115,31 @@ export function findRustFailures(lines: string[]): Candidate[] {
     }
   }
   return out;
+}
+
+function deniedLint(lines: string[], i: number): Candidate | null {
+  const m = LINT_ERROR.exec(lines[i]!.trim());
+  const at = ARROW.exec(lines[i + 1]!);
+  if (!m || !at) return null;
+  const code: string[] = [];
+  let name: string | null = null;
+  for (let k = i + 2; k < Math.min(lines.length, i + 40) && !name; k++) {
+    const l = lines[k]!;
+    if (/^(?:error|warning)(?:\[|:)/.test(l.trim())) break;
+    const n = LINT_NAMED.exec(l);
+    if (n) name = (n[1] ?? n[2])!.replace(/-/g, '_');
+    const g = code.length === 0 ? GUTTER.exec(l) : null;
+    if (g && g[2]!.trim()) code.push(g[2]!);
+  }
+  if (!name) return null;
+  return {
+    language: 'rust',
+    errorType: name,
+    errorMessage: m[1]!.trim(),
+    frames: [{ file: at[1]!, line: Number(at[2]), function: null, source: code[0] ?? null }],
+    codeLines: code,
+    errorText: lines[i]!.trim(),
+    line: i,
+    strength: 3,
+  };
 }

@@ -2238,3 +2238,102 @@ org.opentest4j.AssertionFailedError: expected: <3.15> but was: <3.14>
     );
   });
 });
+
+describe('linters and bundlers, as each documents its output', () => {
+  test("RuboCop's offense: the cop is the type", () => {
+    assert.deepEqual(
+      languageTypeMessage(`Inspecting 42 files
+..C.W.....
+
+Offenses:
+
+app/services/import.rb:12:5: W: [Correctable] Lint/UnusedMethodArgument: Unused method argument - opts.
+    def call(opts)
+             ^^^^
+app/models/user.rb:3:1: C: Style/Documentation: Missing top-level documentation comment for class User.
+
+42 files inspected, 2 offenses detected, 1 offense autocorrectable`),
+      ['ruby', 'Lint/UnusedMethodArgument', 'Unused method argument - opts.'],
+    );
+  });
+
+  test('a rustc or Clippy lint denied into an error: the lint is the type', () => {
+    const f = primary(`    Checking app v0.1.0 (/work/app)
+error: this \`if\` has identical blocks
+  --> src/main.rs:9:5
+   |
+9  |     if ok { run() } else { run() }
+   |     ^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^
+   |
+   = help: for further information visit https://rust-lang.github.io/rust-clippy/master/index.html#if_same_then_else
+   = note: \`-D clippy::if-same-then-else\` implied by \`-D warnings\`
+
+error: could not compile \`app\` (bin "app") due to 1 previous error`);
+    assert.deepEqual(
+      [f.language, f.errorType, f.errorMessage, f.frames[0]?.file],
+      ['rust', 'clippy::if_same_then_else', 'this `if` has identical blocks', 'src/main.rs'],
+    );
+    assert.equal(
+      primary(`error: unused variable: \`total\`
+ --> src/lib.rs:4:9
+  |
+4 |     let total = 0;
+  |         ^^^^^ help: if this is intentional, prefix it with an underscore: \`_total\`
+  |
+  = note: \`-D unused-variables\` implied by \`-D warnings\``).errorType,
+      'unused_variables',
+    );
+  });
+
+  test("esbuild's ✘ [ERROR], with the compiler's code where it has one", () => {
+    const f = primary(`Application bundle generation failed. [4.120 seconds]
+
+✘ [ERROR] NG8002: Can't bind to 'ngModel' since it isn't a known property of 'input'. [plugin angular-compiler]
+
+    src/app/login/login.component.html:4:9:
+      4 │   <input [(ngModel)]="email" />
+        ╵          ~~~~~~~~~~~~~~~~~~~~~
+`);
+    assert.deepEqual(
+      [f.language, f.errorType, f.errorMessage, f.frames[0]?.file],
+      [
+        'typescript',
+        'NG8002',
+        "Can't bind to 'ngModel' since it isn't a known property of 'input'.",
+        'src/app/login/login.component.html',
+      ],
+    );
+    const g = primary(`✘ [ERROR] Could not resolve "lodash-es"
+
+    src/util.js:1:16:
+      1 │ import { x } from "lodash-es";
+        ╵                   ~~~~~~~~~~~`);
+    assert.deepEqual([g.language, g.errorType, g.errorMessage], ['javascript', '', 'Could not resolve "lodash-es"']);
+  });
+
+  test("pnpm's and Turborepo's package prefixes go, where the runner announced them", () => {
+    const pnpm = primary(`Scope: 2 of 3 workspace projects
+packages/ui lint$ eslint src
+packages/ui lint: /repo/packages/ui/src/Button.tsx
+packages/ui lint:   14:7  error  'size' is assigned a value but never used  @typescript-eslint/no-unused-vars
+packages/ui lint: ✖ 1 problem (1 error, 0 warnings)
+packages/ui lint: Failed
+/repo/packages/ui:
+ ERR_PNPM_RECURSIVE_RUN_FIRST_FAIL  @acme/ui@1.0.0 lint: \`eslint src\`
+Exit status 1`);
+    assert.deepEqual(
+      [pnpm.errorType, pnpm.errorMessage],
+      ['@typescript-eslint/no-unused-vars', "'size' is assigned a value but never used"],
+    );
+    const turbo = primary(`web:build: cache miss, executing 5c2f1e0a9b7d3c11
+web:build: > next build
+web:build: Failed to compile.
+web:build: ./app/page.tsx:12:20
+web:build: Type error: Property 'title' does not exist on type 'Props'.
+web:build: ERROR: command finished with error: command (/repo/apps/web) npm run build exited (1)`);
+    assert.deepEqual(
+      [turbo.errorType, turbo.errorMessage],
+      ['Type error', "Property 'title' does not exist on type 'Props'."],
+    );
+  });
+});
