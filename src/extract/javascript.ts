@@ -20,7 +20,7 @@ const WEBPACK = /^ERROR in (\S+)/;
  * and the location on an indented line below (`    src/app/x.component.ts:9:6:`).
  */
 const ESBUILD = /^\s*[✘X] \[ERROR\] (?:([A-Z]{2,4}\d{3,5}): )?(\S.{2,1000}?)(?: \[plugin [^\]]{1,80}\])?$/;
-const ESBUILD_AT = /^\s+(\S{1,300}\.[\w]{1,6}):(\d{1,7}):\d{1,5}:$/;
+const ESBUILD_AT = /^\s+(\S{1,300}\.\w{1,6}):(\d{1,7}):\d{1,5}:$/;
 /** Mocha's spec reporter: `  1 failing`, then each failure numbered (`  1) Suite`), its error below. */
 const MOCHA_FAILING = /^\s*\d{1,6} failing$/;
 const MOCHA_ENTRY = /^\s*\d{1,6}\) \S/;
