@@ -4,6 +4,7 @@ import { findDotnetFailures } from './dotnet.js';
 import { findGoFailures } from './go.js';
 import { findJavaFailures } from './java.js';
 import { findJavaScriptFailures } from './javascript.js';
+import { findPhpFailures } from './php.js';
 import { findPythonFailures } from './python.js';
 import { findPythonToolFailures } from './python-tools.js';
 import { findRubyFailures } from './ruby.js';
@@ -22,4 +23,5 @@ export const LANGUAGE_MODULES: FailureFinder[] = [
   findRubyFailures,
   findDotnetFailures,
   findDartFailures,
+  findPhpFailures,
 ];

@@ -79,6 +79,8 @@ const PHP_MESSAGES: RegExp[] = [
   /^Trying to access array offset on (?:value of type )?\w{1,40}\b/,
   /^Array to string conversion$/,
   /^syntax error, unexpected /,
+  // PHP ends an uncaught exception's message with where it was thrown.
+  / in \S{1,300}\.php(?::\d{1,7}| on line \d{1,7})$/,
 ];
 
 /** Swift's runtime traps as its standard library words them (after `Fatal error: `). */

@@ -2337,3 +2337,88 @@ web:build: ERROR: command finished with error: command (/repo/apps/web) npm run 
     );
   });
 });
+
+describe("PHP's tools", () => {
+  test("PHPUnit's report: a failure is an assertion's, an error names its exception", () => {
+    const run = `PHPUnit 11.5.2 by Sebastian Bergmann and contributors.
+
+.....F....                                                        10 / 10 (100%)
+
+Time: 00:00.120, Memory: 10.00 MB
+
+There was 1 failure:
+
+1) App\\Tests\\CartTest::testTotal
+Failed asserting that 12 matches expected 13.
+
+/home/ci/app/tests/CartTest.php:27
+
+FAILURES!
+Tests: 10, Assertions: 14, Failures: 1.`;
+    const f = primary(run);
+    assert.deepEqual(
+      [f.language, f.errorType, f.errorMessage, f.frames[0]?.file],
+      [
+        'php',
+        'ExpectationFailedException',
+        'Failed asserting that 12 matches expected 13.',
+        '/home/ci/app/tests/CartTest.php',
+      ],
+    );
+    const e = primary(
+      run
+        .replace('There was 1 failure:', 'There was 1 error:')
+        .replace(
+          'Failed asserting that 12 matches expected 13.',
+          'TypeError: App\\Cart::add(): Argument #1 ($qty) must be of type int, string given',
+        ),
+    );
+    assert.deepEqual(
+      [e.errorType, e.errorMessage],
+      ['TypeError', 'App\\Cart::add(): Argument #1 ($qty) must be of type int, string given'],
+    );
+  });
+
+  test("Collision's console report (Laravel): the class alone, its message, where", () => {
+    assert.deepEqual(
+      languageTypeMessage(`
+   Illuminate\\Database\\QueryException
+
+  SQLSTATE[HY000] [2002] Connection refused (Connection: mysql, SQL: select * from \`users\`)
+
+  at vendor/laravel/framework/src/Illuminate/Database/Connection.php:829
+    825▕                     $this->getName(), $query, $this->prepareBindings($bindings), $e
+`),
+      [
+        'php',
+        'Illuminate\\Database\\QueryException',
+        'SQLSTATE[HY000] [2002] Connection refused (Connection: mysql, SQL: select * from `users`)',
+      ],
+    );
+  });
+
+  test("PHPStan's table: the row's message, wrapped, and its identifier", () => {
+    const f = primary(` ------ -------------------------------------------------------------
+  Line   src/Invoice.php
+ ------ -------------------------------------------------------------
+  18     Method App\\Invoice::total() should return int but returns
+         float.
+         🪪  return.type
+ ------ -------------------------------------------------------------
+
+ [ERROR] Found 1 error`);
+    assert.deepEqual(
+      [f.language, f.errorType, f.errorMessage, f.frames[0]?.line],
+      ['php', 'return.type', 'Method App\\Invoice::total() should return int but returns float.', 18],
+    );
+  });
+
+  test("an uncaught exception's message ending 'in file.php:N' is PHP's", () => {
+    assert.equal(
+      primary(
+        'PHP Fatal error Uncaught TypeError: count(): Argument #1 ($value) must be of type Countable|array, null given in /var/www/app/list.php:14',
+      ).language,
+      'php',
+    );
+  });
+});

@@ -1,0 +1,119 @@
+import type { Frame } from '../types.js';
+import type { Candidate } from './candidate.js';
+
+/**
+ * PHP's tools, as each documents its output:
+ * - PHPUnit's report after the run: `There was 1 failure:` / `There were 2 errors:`, then `1) Class::test`,
+ *   the message and the test's `file.php:N`. A failure is an assertion's (`ExpectationFailedException`,
+ *   which PHPUnit does not print); an error names its exception (`TypeError: …`).
+ * - Collision (Laravel's console renderer): the class alone on an indented line, the message below it,
+ *   then `at file.php:N`.
+ * - PHPStan's table: `Line   path/File.php` heads a file's rows, each `  42     message` (wrapped over
+ *   the next lines) with its identifier as `🪪  argument.type` (PHPStan ≥ 1.11).
+ */
+const PHPUNIT_HEAD = /^There (?:was 1|were \d{1,6}) (failure|error)s?:$/;
+const PHPUNIT_ENTRY = /^1\) \S{1,500}$/;
+const PHP_TYPED = /^((?:[A-Z]\w{0,80}\\)*[A-Z]\w{0,80}(?:Exception|Error)): (\S.{0,2000})$/;
+const PHP_LOCATION = /^(\S{1,500}\.php):(\d{1,7})$/;
+const COLLISION_CLASS = /^\s{1,8}((?:[A-Z]\w{0,80}\\){1,10}[A-Z]\w{0,80}|[A-Z]\w{0,80}(?:Exception|Error))\s*$/;
+const COLLISION_AT = /^\s{0,8}at (\S{1,500}\.php):(\d{1,7})\s*$/;
+const PHPSTAN_FILE = /^\s{0,4}Line\s{2,}(\S.{0,500}\.php)\s*$/;
+const PHPSTAN_ROW = /^\s{0,4}(\d{1,7})\s{2,}(\S.*)$/;
+const PHPSTAN_MORE = /^\s{5,}(\S.*)$/;
+const PHPSTAN_ID = /^🪪\s+([\w.]{1,80})$/;
+
+export function findPhpFailures(lines: string[]): Candidate[] {
+  const out: Candidate[] = [];
+  for (let i = 0; i < lines.length; i++) {
+    const line = lines[i]!;
+    const head = line.startsWith('There w') ? PHPUNIT_HEAD.exec(line.trim()) : null;
+    if (head) {
+      const c = readPhpunit(lines, i, head[1] as 'failure' | 'error');
+      if (c) out.push(c);
+      continue;
+    }
+    const cls = COLLISION_CLASS.exec(line);
+    if (cls) {
+      const c = readCollision(lines, i, cls[1]!);
+      if (c) out.push(c);
+      continue;
+    }
+    const file = line.includes('Line ') ? PHPSTAN_FILE.exec(line) : null;
+    if (file) {
+      const c = readPhpstanRow(lines, i, file[1]!);
+      if (c) out.push(c);
+    }
+  }
+  return out;
+}
+
+function php(
+  errorType: string | null,
+  errorMessage: string,
+  frames: Frame[],
+  errorText: string,
+  line: number,
+  strength: number,
+): Candidate {
+  return { language: 'php', errorType, errorMessage, frames, codeLines: [], errorText, line, strength };
+}
+
+function readPhpunit(lines: string[], head: number, kind: 'failure' | 'error'): Candidate | null {
+  let k = head + 1;
+  while (k < lines.length && lines[k]!.trim() === '') k++;
+  if (!PHPUNIT_ENTRY.test(lines[k]?.trim() ?? '')) return null;
+  const message = (lines[k + 1] ?? '').trim();
+  if (!message) return null;
+  let frames: Frame[] = [];
+  for (let j = k + 2; j < Math.min(lines.length, k + 60); j++) {
+    const at = PHP_LOCATION.exec(lines[j]!.trim());
+    if (at) {
+      frames = [{ file: at[1]!, line: Number(at[2]), function: null, source: null }];
+      break;
+    }
+    if (/^\d{1,6}\) \S/.test(lines[j]!.trim())) break;
+  }
+  const typed = PHP_TYPED.exec(message);
+  if (kind === 'error' || typed) {
+    return typed
+      ? php(typed[1]!, typed[2]!.trim(), frames, message, k + 1, 3.5)
+      : php(null, message, frames, message, k + 1, 3.5);
+  }
+  return php('ExpectationFailedException', message, frames, message, k + 1, 3.5);
+}
+
+function readCollision(lines: string[], i: number, errorType: string): Candidate | null {
+  let k = i + 1;
+  while (k < lines.length && lines[k]!.trim() === '') k++;
+  const message = (lines[k] ?? '').trim();
+  if (!message || COLLISION_AT.test(lines[k] ?? '')) return null;
+  let j = k + 1;
+  while (j < lines.length && lines[j]!.trim() === '') j++;
+  const at = COLLISION_AT.exec(lines[j] ?? '');
+  if (!at) return null;
+  return php(errorType, message, [{ file: at[1]!, line: Number(at[2]), function: null, source: null }], message, i, 3);
+}
+
+function readPhpstanRow(lines: string[], header: number, file: string): Candidate | null {
+  for (let k = header + 1; k < Math.min(lines.length, header + 6); k++) {
+    const row = PHPSTAN_ROW.exec(lines[k]!);
+    if (!row) continue;
+    const parts = [row[2]!.trimEnd()];
+    let id: string | null = null;
+    for (let j = k + 1; j < Math.min(lines.length, k + 20); j++) {
+      const more = PHPSTAN_MORE.exec(lines[j]!);
+      if (!more) break;
+      const text = more[1]!.trimEnd();
+      const ident = PHPSTAN_ID.exec(text);
+      if (ident) {
+        id = ident[1]!;
+        break;
+      }
+      if (/^(?:💡|✏️)/u.test(text)) break;
+      parts.push(text);
+    }
+    const message = parts.join(' ');
+    return php(id, message, [{ file, line: Number(row[1]), function: null, source: null }], message, k, 3);
+  }
+  return null;
+}
