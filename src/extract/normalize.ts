@@ -60,7 +60,7 @@ export function normalizeText(text: string): NormalizedText {
     // PowerShell prefixes a native command's first stderr line with `program : ` (NativeCommandError).
     if (AT_LINE.test(framed[n + 1]?.text ?? '')) line = line.replace(PS_NATIVE, '');
     const { rest, level } = stripLogPrefix(line);
-    line = rest.replace(NODE_PID, '$1');
+    line = rest.replace(NODE_PID, '$1').replace(TORCH_RANK, '');
     out.push({ text: line, marker: f.marker, level, width });
   }
   const joined = joinHardWraps(out);
@@ -161,6 +161,8 @@ const QUOTE_TEXT = /^\s{0,3}> (?=\S)|^>$/;
 const AT_LINE = /^\s*At line:\d+ char:\d+$/;
 const PS_NATIVE = /^[\w.-]{1,60} : /;
 const NODE_PID = /^(\s*)\(node:\d+\) /;
+/** PyTorch's distributed launcher prefixes each worker's stderr with its rank (`[rank0]: Traceback …`). */
+const TORCH_RANK = /^\[(?:rank|default)\d{1,5}\]:(?: |$)/;
 /** An ANSI sequence whose ESC byte was left on the previous line by a hard wrap. */
 const ORPHAN_ANSI = /^\[\d{1,3}(?:;\d{1,3}){0,4}m/;
 const ESC = String.fromCharCode(27);

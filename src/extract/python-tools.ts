@@ -8,7 +8,10 @@ import type { Candidate } from './candidate.js';
  *   then `at /path/file.py:241 in _solve`;
  * - conda: `ResolvePackageNotFound:` or `PackagesNotFoundError: The following packages are not
  *   available …:` with the packages listed under it (`  - python=3.6`), which are the message;
- * - uvicorn: `Error loading ASGI app. Could not import module "main".` (it logs, it raises nothing).
+ * - uvicorn: `Error loading ASGI app. Could not import module "main".` (it logs, it raises nothing);
+ * - doctest: an example whose output differs, `Expected:` and `Got:` blocks under the stdlib's `Failed
+ *   example:` or pytest's `[doctest]` section, which ends `path.py:43: DocTestFailure` (the stdlib's
+ *   class for it; the message is the two blocks). An example that raised is a traceback of its own.
  */
 const DJANGO_CHECK = /^(\S.{0,300}?): \(([a-z_][\w.]{0,80}\.[ECW]\d{3})\) (\S.{2,1000})$/;
 const DJANGO_HEADING = /^(?:ERRORS|WARNINGS):$/;
@@ -17,6 +20,9 @@ const CLEO_AT = /^\s{0,6}at \S{1,300}\.py:\d{1,7} in \w{1,120}$/;
 const CONDA_LISTED = /^([A-Z]\w{2,80}(?:Error|NotFound|Exception)):\s?(.{0,300}?)\s*$/;
 const LIST_ITEM = /^\s{1,8}- (\S.{0,200})$/;
 const UVICORN = /^Error loading ASGI app\. (\S.{2,300})$/;
+const DOCTEST_EXPECTED = /^Expected:$/;
+const DOCTEST_GOT = /^Got(?: nothing)?:?$/;
+const DOCTEST_EXAMPLE = /^(?:\d{3,5} )?\s*>>> (\S.{0,500})$/;
 
 function simple(
   errorType: string | null,
@@ -60,6 +66,11 @@ export function findPythonToolFailures(lines: string[]): Candidate[] {
       }
       continue;
     }
+    if (DOCTEST_EXPECTED.test(line)) {
+      const c = doctestFailure(lines, i);
+      if (c) out.push(c);
+      continue;
+    }
     const asgi = t.startsWith('Error loading ASGI app. ') ? UVICORN.exec(t) : null;
     if (asgi) out.push(simple(null, t, t, i, 2));
   }
@@ -88,4 +99,37 @@ function listedBelow(lines: string[], from: number): string[] {
     items.push(m[1]!.trim());
   }
   return items;
+}
+
+/**
+ * A doctest example's `Expected:` block and the `Got:` block after it (each indented below its heading),
+ * under `Failed example:` (the stdlib) or in pytest's `[doctest]` section (the example as `043  >>> x`).
+ */
+function doctestFailure(lines: string[], at: number): Candidate | null {
+  const block: string[] = ['Expected:'];
+  let k = at + 1;
+  for (; k < Math.min(lines.length, at + 60) && /^\s+\S/.test(lines[k]!); k++) block.push(lines[k]!.trimEnd());
+  if (!DOCTEST_GOT.test(lines[k]?.trim() ?? '')) return null;
+  block.push(lines[k]!.trim());
+  for (k++; k < Math.min(lines.length, at + 120) && /^\s+\S/.test(lines[k]!); k++) block.push(lines[k]!.trimEnd());
+  // The example: the `>>>` line above (pytest numbers the docstring's lines; the stdlib indents it).
+  let example: string | null = null;
+  for (let j = at - 1; j >= Math.max(0, at - 30) && example === null; j--) {
+    const m = DOCTEST_EXAMPLE.exec(lines[j]!);
+    if (m) example = m[1]!.trim();
+    else if (/^Failed example:$/.test(lines[j]!.trim())) break;
+  }
+  if (example === null && !/^Failed example:$/.test(lines[at - 2]?.trim() ?? '')) return null;
+  if (example === null) example = lines[at - 1]!.trim();
+  const message = block.join('\n');
+  return {
+    language: 'python',
+    errorType: 'DocTestFailure',
+    errorMessage: message,
+    frames: [],
+    codeLines: [example],
+    errorText: message,
+    line: at,
+    strength: 3,
+  };
 }

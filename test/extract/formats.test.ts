@@ -2422,3 +2422,53 @@ Tests: 10, Assertions: 14, Failures: 1.`;
     );
   });
 });
+
+describe('doctest and distributed PyTorch', () => {
+  test("a doctest example's Expected and Got, from the stdlib's report and from pytest's", () => {
+    const std = primary(`**********************************************************************
+File "stats.py", line 8, in stats.mean
+Failed example:
+    mean([1, 2])
+Expected:
+    1.5
+Got:
+    1
+**********************************************************************
+1 items had failures:
+   1 of   2 in stats.mean
+***Test Failed*** 1 failures.`);
+    assert.deepEqual(
+      [std.errorType, std.errorMessage, std.code],
+      ['DocTestFailure', 'Expected:\n    1.5\nGot:\n    1', 'mean([1, 2])'],
+    );
+    const pt = primary(`=================================== FAILURES ===================================
+_______________________ [doctest] pkg.units.to_meters _______________________
+010 Convert feet to meters.
+011
+012     >>> to_meters(10)
+Expected:
+    3.048
+Got:
+    3.0480000000000005
+
+/src/pkg/units.py:12: DocTestFailure
+=========================== short test summary info ============================
+FAILED src/pkg/units.py::pkg.units.to_meters`);
+    assert.deepEqual([pt.errorType, pt.code], ['DocTestFailure', 'to_meters(10)']);
+  });
+
+  test("torchrun's [rankN]: prefix on a worker's traceback goes", () => {
+    const f = primary(`[rank0]: Traceback (most recent call last):
+[rank0]:   File "/work/train.py", line 40, in <module>
+[rank0]:     loss = model(x).sum()
+[rank0]: torch.OutOfMemoryError: CUDA out of memory. Tried to allocate 2.00 GiB. GPU 0 has a total capacity of 23.65 GiB
+E0314 10:31:17.123000 4242 torch/distributed/elastic/multiprocessing/api.py:869] failed (exitcode: 1) local_rank: 0 (pid: 4243) of binary: /usr/bin/python3
+Traceback (most recent call last):
+  File "/usr/bin/torchrun", line 8, in <module>
+    sys.exit(main())
+torch.distributed.elastic.multiprocessing.errors.ChildFailedError:
+============================================================
+train.py FAILED`);
+    assert.deepEqual([f.errorType, f.frames.at(-1)?.file], ['torch.OutOfMemoryError', '/work/train.py']);
+  });
+});
