@@ -99,7 +99,7 @@ export function findJavaScriptFailures(lines: string[]): Candidate[] {
       out.push(
         typed
           ? cand(typed[1]!, typed[3]!.trim(), [], [], arrow[1]!, i, 3)
-          : cand('AssertionError', arrow[1]!.trim(), [], [], arrow[1]!, i, 3),
+          : cand(vitestClass(lines, i, arrow[1]!.trim()), arrow[1]!.trim(), [], [], arrow[1]!, i, 3),
       );
       continue;
     }
@@ -222,6 +222,20 @@ function readMochaFailure(lines: string[], start: number, used: Set<number>): Ca
     return c;
   }
   return null;
+}
+
+/**
+ * The class of a vitest failure its arrow line gives without one: the `Failed Tests` section below
+ * prints the same message with its class (`TypeError: Cannot read properties of undefined …`); an
+ * expectation's message is an `AssertionError`'s.
+ */
+function vitestClass(lines: string[], from: number, message: string): string {
+  for (let k = from + 1; k < Math.min(lines.length, from + 2000); k++) {
+    if (!lines[k]!.endsWith(message)) continue;
+    const m = JS_ERROR.exec(lines[k]!);
+    if (m && m[3]!.trim() === message) return m[1]!;
+  }
+  return 'AssertionError';
 }
 
 /** A Playwright failure: its error line under the header, the code frame's `>` row and the spec's frame. */

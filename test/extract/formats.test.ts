@@ -1256,6 +1256,19 @@ AssertionError: expected 3 to be 4 // Object.is equality
       Tests  1 failed | 1 passed (2)`),
       ['AssertionError', 'expected 3 to be 4 // Object.is equality'],
     );
+    // A thrown error's arrow line has no class; the Failed Tests section below names it.
+    assert.deepEqual(
+      typeAndMessage(` ❯ src/cart.test.ts (2 tests | 1 failed) 6ms
+   × cart > totals 4ms
+     → Cannot read properties of undefined (reading 'price')
+
+⎯⎯⎯⎯⎯⎯⎯ Failed Tests 1 ⎯⎯⎯⎯⎯⎯⎯
+
+ FAIL  src/cart.test.ts > cart > totals
+TypeError: Cannot read properties of undefined (reading 'price')
+ ❯ total src/cart.ts:9:22`),
+      ['TypeError', "Cannot read properties of undefined (reading 'price')"],
+    );
   });
 
   test('Jest code frames: a hard-wrapped frame line is joined; ts-jest shows the tsc source line', () => {
