@@ -7,6 +7,13 @@ const BACKTRACE = /^\s*# (\S+?):(\d+):in [`'](.+?)'/;
 const TYPED = /^((?:[A-Z]\w*::)*[A-Z]\w*(?:Error|Exception|Invalid|NotFound)):\s*(\S.*)?$/;
 const NOTIFIER = /^An? `?((?:[A-Z]\w*::)*[A-Z]\w*(?:Error|Exception))`? occurred in /;
 const MINITEST = /^\s*\d+\) (Failure|Error):\s*$/;
+/**
+ * Rails logs an exception it rescued as `Class (message):` (ActionDispatch::DebugExceptions), the
+ * message over as many lines as it has (an SQL error quotes its query), then the backtrace as
+ * `gem (1.2.3) lib/file.rb:75:in 'method'` or `app/…/file.rb:12:in 'method'` lines.
+ */
+const RAILS_LOGGED = /^((?:[A-Z]\w{0,80}::){1,8}[A-Z]\w{0,80}|[A-Z]\w{0,80}(?:Error|Exception)) \((\S.{0,2000})$/;
+const RAILS_FRAME = /^(?:[\w-]{1,80} \([\w.]{1,40}\) )?(\S{1,300}\.rb):(\d{1,7}):in [`'](.{1,200})'$/;
 
 /** Ruby: RSpec `Failure/Error:` blocks, Minitest failures, `file.rb:N:in 'm': msg (Class)` raises, exception notifier mails. */
 export function findRubyFailures(lines: string[]): Candidate[] {
@@ -59,6 +66,12 @@ export function findRubyFailures(lines: string[]): Candidate[] {
       });
       continue;
     }
+    const logged = line.includes(' (') ? RAILS_LOGGED.exec(line.trim()) : null;
+    const rails = logged ? railsLogged(lines, i, logged[1]!, logged[2]!) : null;
+    if (rails) {
+      out.push(rails);
+      continue;
+    }
     const n = NOTIFIER.exec(line.trim());
     if (n) {
       const next =
@@ -98,4 +111,32 @@ export function findRubyFailures(lines: string[]): Candidate[] {
     }
   }
   return out;
+}
+
+/** A Rails-logged exception: its message to the `):` that closes it, and the backtrace after (required). */
+function railsLogged(lines: string[], i: number, errorType: string, first: string): Candidate | null {
+  let end = first.endsWith('):') ? i : -1;
+  for (let k = i + 1; end < 0 && k < Math.min(lines.length, i + 60); k++) if (/\):\s*$/.test(lines[k]!)) end = k;
+  if (end < 0) return null;
+  const frames: Frame[] = [];
+  for (let k = end + 1; k < Math.min(lines.length, end + 80); k++) {
+    const t = lines[k]!.trim();
+    if (!t && frames.length === 0) continue;
+    const f = RAILS_FRAME.exec(t);
+    if (!f) break;
+    frames.push({ file: f[1]!, line: Number(f[2]), function: f[3]!, source: null });
+  }
+  if (frames.length === 0) return null;
+  const message = (end === i ? first.replace(/\):\s*$/, '') : first).trim();
+  return {
+    language: 'ruby',
+    errorType,
+    errorMessage: message,
+    frames,
+    codeLines: [],
+    errorText: `${errorType} (${message})`,
+    line: i,
+    strength: 3,
+    innermostFirst: true,
+  };
 }

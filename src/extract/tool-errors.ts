@@ -5,7 +5,7 @@ import type { Candidate } from './candidate.js';
  * it: curl's `curl: (N) message` (the man page's EXIT CODES), the Docker CLI's refusals (the daemon's
  * `Error response from daemon: …`, an unreachable or forbidden daemon socket), BuildKit's `ERROR:
  * failed to solve: …` (weak: it wraps the step's own output), Yarn 2+'s `YNxxxx:` report lines (the
- * error codes page), the go command's `go: …` errors and Cargo's resolver and build-script errors.
+ * error codes page), the go command's `go: …` errors, Cargo's resolver and build-script errors, and jq's.
  */
 const CURL = /^curl: \((\d{1,3})\) (\S.{2,500})$/;
 const DOCKER_DAEMON = /^(?:docker: )?Error response from daemon: (\S.{2,1000})$/;
@@ -19,6 +19,8 @@ const YARN_ERRORS = new Set(['YN0001', 'YN0009', 'YN0016', 'YN0018', 'YN0028', '
 /** The go command's own errors; its progress lines (`go: downloading …`) are not. */
 const GO_COMMAND =
   /^go: (?!downloading |finding |extracting |added |upgraded |downgraded |removed |found |creating |to add |warning: )(\S.{2,1000})$/;
+/** jq's run-time and compile errors (`jq: error (at file:8): Cannot iterate over null (null)`). */
+const JQ = /^jq: error(?: \(at [^)]{1,300}\))?: (\S.{2,1000})$/;
 const CARGO =
   /^error: (failed to select a version for .{1,500}|no matching package named .{1,300}|failed to run custom build command for .{1,300}|failed to (?:load|parse) manifest at .{1,300}|package .{1,200} cannot be built because it requires rustc .{1,200}|could not find `Cargo\.toml` in .{1,300}|failed to get `.{1,200}` as a dependency of package .{1,300})$/;
 
@@ -53,10 +55,14 @@ export function toolError(line: string, i: number, yarnFailed: boolean): Candida
   if (line.includes('Sanitizer: ')) return sanitizerReport(line, i);
   const c = line.charCodeAt(0);
   // Every form starts with one of these letters (`c`url, `d`ocker, `E`rror/`ERROR`, `C`annot, `p`ermission,
-  // `G`ot, `g`o, `e`rror, Yarn's glyph or `Y`N): most lines are done after one comparison.
+  // `G`ot, `g`o, `e`rror, `j`q, Yarn's glyph or `Y`N): most lines are done after one comparison.
   if (c === 0x63 /* c */) {
     const curl = CURL.exec(line);
     return curl ? cand('unknown', 'curl', curl[2]!.trim(), line, i, 2.5) : null;
+  }
+  if (c === 0x6a /* j */) {
+    const jq = line.startsWith('jq: error') ? JQ.exec(line) : null;
+    return jq ? cand('shell', 'error', jq[1]!.trim(), line, i, 2.5) : null;
   }
   if (c === 0x67 /* g */) {
     const go = line.startsWith('go: ') ? GO_COMMAND.exec(line) : null;

@@ -2485,3 +2485,35 @@ train.py FAILED`);
     assert.deepEqual([f.errorType, f.frames.at(-1)?.file], ['torch.OutOfMemoryError', '/work/train.py']);
   });
 });
+
+describe("Rails' logged exceptions and jq", () => {
+  test('Rails logs a rescued exception as Class (message): over several lines, then its backtrace', () => {
+    const f = primary(`Started GET "/admin/orders" for 127.0.0.1 at 2026-05-04 10:12:01 +0000
+
+ActiveRecord::StatementInvalid (PG::UndefinedColumn: ERROR:  column orders.archived_at does not exist
+LINE 1: SELECT "orders".* FROM "orders" WHERE "orders"."archived_at" IS NULL
+                                              ^
+):
+
+activerecord (7.1.3) lib/active_record/connection_adapters/postgresql_adapter.rb:894:in \`exec_params'
+app/controllers/admin/orders_controller.rb:8:in \`index'`);
+    assert.deepEqual(
+      [f.language, f.errorType, f.errorMessage, f.frames.at(-1)?.file],
+      [
+        'ruby',
+        'ActiveRecord::StatementInvalid',
+        'PG::UndefinedColumn: ERROR:  column orders.archived_at does not exist',
+        'lib/active_record/connection_adapters/postgresql_adapter.rb',
+      ],
+    );
+    // Without a backtrace, a line of that shape is prose.
+    assert.deepEqual(extractFailures('Docs::Page (see the guide): how pages are built'), []);
+  });
+
+  test("jq's errors", () => {
+    assert.deepEqual(
+      languageTypeMessage('jq: error (at releases.json:14): Cannot index string with string "tag_name"'),
+      ['shell', 'error', 'Cannot index string with string "tag_name"'],
+    );
+  });
+});
