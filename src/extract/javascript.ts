@@ -156,8 +156,14 @@ export function findJavaScriptFailures(lines: string[]): Candidate[] {
     for (; k < Math.min(lines.length, i + 60); k++) {
       const f = AT_FRAME.exec(lines[k]!);
       if (!f) {
-        // Node's "Require stack:" list sits between a module error and its frames.
-        if (frames.length === 0 && (lines[k]!.trim() === '' || /^Require stack:$|^- \S/.test(lines[k]!.trim())))
+        // Node's "Require stack:" list sits between a module error and its frames, and a message of
+        // several lines (ERR_REQUIRE_ESM's advice) goes on above them.
+        if (
+          frames.length === 0 &&
+          (lines[k]!.trim() === '' ||
+            /^Require stack:$|^- \S/.test(lines[k]!.trim()) ||
+            (k - i <= 4 && !JS_ERROR.test(lines[k]!)))
+        )
           continue;
         break;
       }

@@ -2517,3 +2517,21 @@ app/controllers/admin/orders_controller.rb:8:in \`index'`);
     );
   });
 });
+
+describe("Node's errors whose message takes several lines", () => {
+  test('ERR_REQUIRE_ESM: its advice lines sit between the error line and the frames', () => {
+    const f = primary(`/app/src/index.js:3
+const chalk = require('chalk');
+              ^
+
+Error [ERR_REQUIRE_ESM]: require() of ES Module /app/node_modules/chalk/source/index.js from /app/src/index.js not supported.
+Instead change the require of index.js in /app/src/index.js to a dynamic import() which is available in all CommonJS modules.
+    at Object.<anonymous> (/app/src/index.js:3:15) {
+  code: 'ERR_REQUIRE_ESM'
+}`);
+    assert.deepEqual(
+      [f.language, f.errorType, f.frames.at(-1)?.file, f.code],
+      ['javascript', 'Error', '/app/src/index.js', "const chalk = require('chalk');"],
+    );
+  });
+});
