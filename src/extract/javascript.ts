@@ -78,7 +78,7 @@ export function findJavaScriptFailures(lines: string[]): Candidate[] {
       out.push(c);
       continue;
     }
-    if (MOCHA_FAILING.test(line)) {
+    if (line.endsWith(' failing') && MOCHA_FAILING.test(line)) {
       const c = readMochaFailure(lines, i, used);
       if (c) out.push(c);
       continue;

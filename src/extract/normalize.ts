@@ -60,7 +60,8 @@ export function normalizeText(text: string): NormalizedText {
     // PowerShell prefixes a native command's first stderr line with `program : ` (NativeCommandError).
     if (AT_LINE.test(framed[n + 1]?.text ?? '')) line = line.replace(PS_NATIVE, '');
     const { rest, level } = stripLogPrefix(line);
-    line = rest.replace(NODE_PID, '$1').replace(TORCH_RANK, '');
+    line = rest.replace(NODE_PID, '$1');
+    if (line.startsWith('[')) line = line.replace(TORCH_RANK, '');
     out.push({ text: line, marker: f.marker, level, width });
   }
   const joined = joinHardWraps(out);

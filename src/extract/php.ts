@@ -32,7 +32,7 @@ export function findPhpFailures(lines: string[]): Candidate[] {
       if (c) out.push(c);
       continue;
     }
-    const cls = COLLISION_CLASS.exec(line);
+    const cls = line.startsWith(' ') ? COLLISION_CLASS.exec(line) : null;
     if (cls) {
       const c = readCollision(lines, i, cls[1]!);
       if (c) out.push(c);

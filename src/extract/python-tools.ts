@@ -20,7 +20,6 @@ const CLEO_AT = /^\s{0,6}at \S{1,300}\.py:\d{1,7} in \w{1,120}$/;
 const CONDA_LISTED = /^([A-Z]\w{2,80}(?:Error|NotFound|Exception)):\s?(.{0,300}?)\s*$/;
 const LIST_ITEM = /^\s{1,8}- (\S.{0,200})$/;
 const UVICORN = /^Error loading ASGI app\. (\S.{2,300})$/;
-const DOCTEST_EXPECTED = /^Expected:$/;
 const DOCTEST_GOT = /^Got(?: nothing)?:?$/;
 const DOCTEST_EXAMPLE = /^(?:\d{3,5} )?\s*>>> (\S.{0,500})$/;
 
@@ -66,7 +65,7 @@ export function findPythonToolFailures(lines: string[]): Candidate[] {
       }
       continue;
     }
-    if (DOCTEST_EXPECTED.test(line)) {
+    if (line === 'Expected:') {
       const c = doctestFailure(lines, i);
       if (c) out.push(c);
       continue;

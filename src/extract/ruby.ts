@@ -66,7 +66,7 @@ export function findRubyFailures(lines: string[]): Candidate[] {
       });
       continue;
     }
-    const logged = line.includes(' (') ? RAILS_LOGGED.exec(line.trim()) : null;
+    const logged = line.includes(' (') && /^\s*[A-Z]/.test(line) ? RAILS_LOGGED.exec(line.trim()) : null;
     const rails = logged ? railsLogged(lines, i, logged[1]!, logged[2]!) : null;
     if (rails) {
       out.push(rails);
