@@ -28,8 +28,11 @@ const VITEST_ARROW = /^\s*→ (\S.*)$/;
 const VITEST_FAILED = /^\s*[×✗✕] \S/;
 /** `next build`: the file's location on a line of its own, then `Type error: …` (tsc's message). */
 const NEXT_LOCATION = /^\s*(\.{0,2}\/?\S{1,300}\.(?:tsx?|jsx?|mts|cts)):(\d{1,7}):\d{1,5}\s*$/;
+/** `next build`: the page whose prerender failed, then the error (the export's own error after it is a consequence). */
+const NEXT_PRERENDER = /^\s*Error occurred prerendering page "[^"]{1,300}"/;
 const NEXT_TYPE_ERROR = /^\s*Type error: (\S.{2,1000})$/;
 /** webpack's (and Next.js's, CRA's) unresolved import, under `ERROR in` or `Failed to compile.` or alone. */
+/** webpack's `Module not found: Error: Can't resolve …` (its class: ModuleNotFoundError); Next.js prints it bare. */
 const MODULE_NOT_FOUND = /^\s*Module not found: (?:Error: )?(Can't resolve .{1,500})$/;
 /** Vite's and its plugins' errors: `[vite]: Rollup failed to resolve import …`, `[plugin:vite:css] …`. */
 const VITE =
@@ -103,6 +106,15 @@ export function findJavaScriptFailures(lines: string[]): Candidate[] {
       );
       continue;
     }
+    if (line.includes('prerendering page') && NEXT_PRERENDER.test(line)) {
+      const k = lines.slice(i + 1, i + 4).findIndex((l) => l.trim() !== '');
+      const m = k >= 0 ? JS_ERROR.exec(lines[i + 1 + k]!) : null;
+      if (m) {
+        out.push(cand(m[1]!, m[3]!.trim(), [], [], lines[i + 1 + k]!.trim(), i + 1 + k, 3));
+        used.add(i + 1 + k);
+      }
+      continue;
+    }
     const nextType = line.includes('Type error: ') ? NEXT_TYPE_ERROR.exec(line) : null;
     const nextAt = nextType ? NEXT_LOCATION.exec(lines[i - 1] ?? '') : null;
     if (nextType && nextAt) {
@@ -121,7 +133,7 @@ export function findJavaScriptFailures(lines: string[]): Candidate[] {
     }
     const missing = line.includes('Module not found: ') ? MODULE_NOT_FOUND.exec(line) : null;
     if (missing && !used.has(i)) {
-      out.push(cand('Module not found', missing[1]!.trim(), [], [], line.trim(), i, 3));
+      out.push(cand('ModuleNotFoundError', missing[1]!.trim(), [], [], line.trim(), i, 3));
       continue;
     }
     const vite = line.includes('[') ? VITE.exec(line) : null;
@@ -135,7 +147,7 @@ export function findJavaScriptFailures(lines: string[]): Candidate[] {
       for (let k = i + 1; k < Math.min(lines.length, i + 6); k++) {
         const nf = MODULE_NOT_FOUND.exec(lines[k]!);
         if (nf) {
-          out.push(cand('Module not found', nf[1]!.trim(), [], [], lines[k]!.trim(), i, 3));
+          out.push(cand('ModuleNotFoundError', nf[1]!.trim(), [], [], lines[k]!.trim(), i, 3));
           used.add(k);
           break;
         }

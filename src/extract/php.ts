@@ -8,6 +8,8 @@ import type { Candidate } from './candidate.js';
  *   which PHPUnit does not print); an error names its exception (`TypeError: …`).
  * - Collision (Laravel's console renderer): the class alone on an indented line, the message below it,
  *   then `at file.php:N`.
+ * - Symfony Console's report (artisan, composer, bin/console): `In Connection.php line 669:`, the class
+ *   in brackets on the next line when run with `-v` (`[Illuminate\\Database\\QueryException]`), the message.
  * - PHPStan's table: `Line   path/File.php` heads a file's rows, each `  42     message` (wrapped over
  *   the next lines) with its identifier as `🪪  argument.type` (PHPStan ≥ 1.11).
  */
@@ -17,6 +19,8 @@ const PHP_TYPED = /^((?:[A-Z]\w{0,80}\\)*[A-Z]\w{0,80}(?:Exception|Error)): (\S.
 const PHP_LOCATION = /^(\S{1,500}\.php):(\d{1,7})$/;
 const COLLISION_CLASS = /^\s{1,8}((?:[A-Z]\w{0,80}\\){1,10}[A-Z]\w{0,80}|[A-Z]\w{0,80}(?:Exception|Error))\s*$/;
 const COLLISION_AT = /^\s{0,8}at (\S{1,500}\.php):(\d{1,7})\s*$/;
+const SYMFONY_IN = /^In (\S{1,300}\.php) line (\d{1,7}):$/;
+const SYMFONY_CLASS = /^\[((?:[A-Z]\w{0,80}\\)*[A-Z]\w{0,80})\]$/;
 const PHPSTAN_FILE = /^\s{0,4}Line\s{2,}(\S.{0,500}\.php)\s*$/;
 const PHPSTAN_ROW = /^\s{0,4}(\d{1,7})\s{2,}(\S.*)$/;
 const PHPSTAN_MORE = /^\s{5,}(\S.*)$/;
@@ -35,6 +39,12 @@ export function findPhpFailures(lines: string[]): Candidate[] {
     const cls = line.startsWith(' ') ? COLLISION_CLASS.exec(line) : null;
     if (cls) {
       const c = readCollision(lines, i, cls[1]!);
+      if (c) out.push(c);
+      continue;
+    }
+    const symfony = line.startsWith('In ') ? SYMFONY_IN.exec(line.trim()) : null;
+    if (symfony) {
+      const c = readSymfonyBlock(lines, i, symfony[1]!, Number(symfony[2]));
       if (c) out.push(c);
       continue;
     }
@@ -116,4 +126,20 @@ function readPhpstanRow(lines: string[], header: number, file: string): Candidat
     return php(id, message, [{ file, line: Number(row[1]), function: null, source: null }], message, k, 3);
   }
   return null;
+}
+
+function readSymfonyBlock(lines: string[], at: number, file: string, line: number): Candidate | null {
+  const block: string[] = [];
+  for (let k = at + 1; k < Math.min(lines.length, at + 12); k++) {
+    const t = lines[k]!.trim();
+    if (!t) {
+      if (block.length) break;
+      continue;
+    }
+    block.push(t);
+  }
+  const cls = SYMFONY_CLASS.exec(block[0] ?? '');
+  const message = (cls ? block[1] : block[0]) ?? '';
+  if (!message) return null;
+  return php(cls?.[1] ?? null, message, [{ file, line, function: null, source: null }], message, at, 3);
 }

@@ -7,6 +7,8 @@ const GUTTER = /^\s*(\d+)\s*\|\s?(.*)$/;
 const PANIC_NEW = /^thread '([^']*)'(?: \(\d+\))? panicked at (\S+?):(\d+):(\d+):(?:\s*(\S.*))?$/;
 const PANIC_OLD = /^thread '([^']*)'(?: \(\d+\))? panicked at '(.*)', (\S+?):(\d+):(\d+)$/;
 const PANIC_OLD_START = /^thread '[^']*'(?: \(\d+\))? panicked at '/;
+/** A panic hook's own log line (log-panics, a logger's `[PANIC]` target): `… panicked at src/x.rs:10:5:`, the message below. */
+const PANIC_LOGGED = /\bpanicked at (\S{1,300}?\.rs):(\d{1,7}):(\d{1,5}):?(?:\s(\S.{0,1000}))?$/;
 
 /**
  * A lint denied into an error (`-D warnings`, `#![deny(…)]`): `error: unneeded \`return\` statement`, its
@@ -101,6 +103,24 @@ export function findRustFailures(lines: string[]): Candidate[] {
       po = PANIC_OLD.exec(
         [line, ...lines.slice(i + 1, i + k + 1).map((l) => l.trim())].join(line.endsWith(' ') ? '' : ' '),
       );
+    const logged = !pn && !line.startsWith('thread ') && line.includes('panicked at ') ? PANIC_LOGGED.exec(line) : null;
+    if (logged) {
+      const msg = (logged[4] ?? '').trim() || (lines[i + 1] ?? '').trim();
+      out.push({
+        language: 'rust',
+        errorType: 'panic',
+        errorMessage: msg,
+        frames: [{ file: logged[1]!, line: Number(logged[2]), function: null, source: null }],
+        codeLines: [],
+        errorText: line,
+        line: i,
+        strength: 3,
+      });
+      continue;
+    }
+    // A message of many lines (a build script's advice, blank lines in it): its first line, and the
+    // location from the `', file.rs:N:M` line that closes the quote.
+    if (!po && PANIC_OLD_START.test(line)) po = longOldPanic(lines, i);
     if (po) {
       out.push({
         language: 'rust',
@@ -142,4 +162,20 @@ function deniedLint(lines: string[], i: number): Candidate | null {
     line: i,
     strength: 3,
   };
+}
+
+const PANIC_OLD_CLOSE = /^', (\S+?):(\d+):(\d+)$/;
+function longOldPanic(lines: string[], i: number): RegExpExecArray | null {
+  const first = /panicked at '(.*)$/.exec(lines[i]!.trim())![1]!.trim();
+  let message = first;
+  for (let k = i + 1; k < Math.min(lines.length, i + 60); k++) {
+    const t = lines[k]!.trim();
+    const close = PANIC_OLD_CLOSE.exec(t);
+    if (close) {
+      const m = [lines[i]!, '', message, close[1]!, close[2]!, close[3]!] as unknown as RegExpExecArray;
+      return message ? m : null;
+    }
+    if (!message && t) message = t;
+  }
+  return null;
 }

@@ -931,11 +931,11 @@ Module not found: Error: Can't resolve './foo' in '/app/src'
 resolve './foo' in '/app/src'`);
     assert.deepEqual(
       [webpack.language, webpack.errorType, webpack.errorMessage],
-      ['javascript', 'Module not found', "Can't resolve './foo' in '/app/src'"],
+      ['javascript', 'ModuleNotFoundError', "Can't resolve './foo' in '/app/src'"],
     );
     assert.deepEqual(
       typeAndMessage(`Failed to compile.\n\nModule not found: Can't resolve 'fs' in '/app/node_modules/dotenv/lib'`),
-      ['Module not found', "Can't resolve 'fs' in '/app/node_modules/dotenv/lib'"],
+      ['ModuleNotFoundError', "Can't resolve 'fs' in '/app/node_modules/dotenv/lib'"],
     );
     assert.deepEqual(
       typeAndMessage(`error during build:
@@ -2532,6 +2532,75 @@ Instead change the require of index.js in /app/src/index.js to a dynamic import(
     assert.deepEqual(
       [f.language, f.errorType, f.frames.at(-1)?.file, f.code],
       ['javascript', 'Error', '/app/src/index.js', "const chalk = require('chalk');"],
+    );
+  });
+});
+
+describe('more tools, each from its documented output', () => {
+  test("next build: the page's prerender error, not the export's wrapper after it", () => {
+    const f = primary(`info  - Generating static pages (3/10)
+Error occurred prerendering page "/blog". Read more: https://nextjs.org/docs/messages/prerender-error
+TypeError: Cannot read properties of undefined (reading 'slug')
+    at.next/server/pages/blog.js:120:33
+
+> Build error occurred
+Error: Export encountered errors on following paths:
+	/blog
+    at exportApp (/app/node_modules/next/dist/export/index.js:409:19)`);
+    assert.deepEqual(
+      [f.errorType, f.errorMessage],
+      ['TypeError', "Cannot read properties of undefined (reading 'slug')"],
+    );
+  });
+
+  test("Prisma's error codes", () => {
+    assert.deepEqual(languageTypeMessage("Error: P1001: Can't reach database server at `db.internal:5432`"), [
+      'typescript',
+      'P1001',
+      "Can't reach database server at `db.internal:5432`",
+    ]);
+  });
+
+  test("Symfony Console's report: the class in brackets with -v, the message", () => {
+    const block = `In Connection.php line 712:
+
+  [Illuminate\\Database\\QueryException]
+  SQLSTATE[HY000] [2002] No such file or directory (SQL: select * from \`migrations\`)
+
+
+In Connector.php line 70:
+
+  SQLSTATE[HY000] [2002] No such file or directory`;
+    assert.deepEqual(languageTypeMessage(block), [
+      'php',
+      'Illuminate\\Database\\QueryException',
+      'SQLSTATE[HY000] [2002] No such file or directory (SQL: select * from `migrations`)',
+    ]);
+    assert.deepEqual(typeAndMessage(block.replace('  [Illuminate\\Database\\QueryException]\n', '')), [
+      '',
+      'SQLSTATE[HY000] [2002] No such file or directory (SQL: select * from `migrations`)',
+    ]);
+  });
+
+  test("Rust panics a hook logged, and the old format's message of many lines", () => {
+    const logged = primary(`[2026-02-01 10:00:01][PANIC][ERROR] panicked at src/runtime.rs:88:9:
+Cannot drop a runtime in a context where blocking is not allowed.
+   0: backtrace::capture::Backtrace::new`);
+    assert.deepEqual(
+      [logged.language, logged.errorType, logged.errorMessage],
+      ['rust', 'panic', 'Cannot drop a runtime in a context where blocking is not allowed.'],
+    );
+    const long = primary(`  --- stderr
+  thread 'main' panicked at '
+
+  Could not find the libpq library.
+  Set PQ_LIB_DIR to where it is installed.
+
+  ', /home/u/.cargo/registry/src/pq-sys-0.4.8/build.rs:40:9
+  note: run with \`RUST_BACKTRACE=1\` environment variable to display a backtrace`);
+    assert.deepEqual(
+      [long.errorType, long.errorMessage, long.frames[0]?.line],
+      ['panic', 'Could not find the libpq library.', 40],
     );
   });
 });
