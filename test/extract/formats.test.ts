@@ -1067,6 +1067,12 @@ error: could not compile \`app\` (bin "app") due to 1 previous error`);
       [f.language, f.errorType, f.errorMessage],
       ['rust', 'linking with `cc` failed', 'cannot find -lpq'],
     );
+    // rust-lld, the linker of bare-metal and wasm targets, names itself.
+    const lld = primary(`error: linking with \`rust-lld\` failed: exit status: 1
+  |
+  = note: "rust-lld" "-flavor" "gnu" "/tmp/rustc1/symbols.o" "-o" "target/x86_64-os/debug/kernel"
+  = note: rust-lld: error: undefined symbol: _start_kernel`);
+    assert.equal(lld.errorMessage, 'undefined symbol: _start_kernel');
   });
 
   test("Go: the go command's located diagnostics without a package header", () => {
