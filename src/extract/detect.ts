@@ -47,6 +47,7 @@ export function detectCandidates({ lines, levels }: DetectInput): Candidate[] {
         canonicalMessage(line, i) ??
         killedBySignal(line, i) ??
         springBootFailure(lines, line, i) ??
+        bundlerSolveFailure(lines, line, i) ??
         toolMessage(lines, line, i, ctx);
       if (bare) out.push(bare);
       continue;
@@ -670,6 +671,16 @@ const PIP_RESOLVE: [RegExp, string][] = [
   [/^(?:ERROR: )?No matching distribution found for /, 'DistributionNotFound'],
   [/^(?:ERROR: )?Could not install packages due to an? (\w+Error)\b/, ''],
 ];
+
+/**
+ * Bundler ≥ 2.4's resolver (PubGrub): `Could not find compatible versions`, then its explanation ending
+ * `version solving has failed.` (a Bundler::SolveFailure).
+ */
+function bundlerSolveFailure(lines: string[], line: string, i: number): Candidate | null {
+  if (line !== 'Could not find compatible versions') return null;
+  const explained = lines.slice(i + 1, i + 40).some((l) => /version solving has failed\.$/.test(l));
+  return explained ? cand('ruby', 'Bundler::SolveFailure', line, line, i, 3) : null;
+}
 
 function packageManager(lines: string[], line: string, i: number): Candidate | null {
   const npm = NPM_CODE.exec(line);

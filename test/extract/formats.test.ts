@@ -1036,6 +1036,17 @@ ${box}`;
       primary('Bundler could not find compatible versions for gem "activesupport":\n  In Gemfile:').errorType,
       'Bundler::VersionConflict',
     );
+    // Bundler ≥ 2.4 (PubGrub) explains the conflict under a bare line; without the explanation it is prose.
+    const solve = `Resolving dependencies...
+Could not find compatible versions
+
+Because rails >= 7.1 depends on activesupport = 7.1.3
+  and Gemfile depends on activesupport < 7,
+  rails >= 7.1 cannot be used.
+So, because Gemfile depends on rails >= 7.1,
+  version solving has failed.`;
+    assert.equal(primary(solve).errorType, 'Bundler::SolveFailure');
+    assert.deepEqual(extractFailures('Could not find compatible versions'), []);
     assert.deepEqual(
       typeAndMessage('An error occurred while installing nokogiri (1.15.4), and Bundler cannot continue.'),
       ['Gem::Ext::BuildError', 'An error occurred while installing nokogiri (1.15.4), and Bundler cannot continue.'],
