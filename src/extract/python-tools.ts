@@ -9,6 +9,7 @@ import type { Candidate } from './candidate.js';
  * - conda: `ResolvePackageNotFound:` or `PackagesNotFoundError: The following packages are not
  *   available …:` with the packages listed under it (`  - python=3.6`), which are the message;
  * - uvicorn: `Error loading ASGI app. Could not import module "main".` (it logs, it raises nothing);
+ * - coverage.py's and pytest-cov's `--fail-under` verdicts (a failure with no class);
  * - doctest: an example whose output differs, `Expected:` and `Got:` blocks under the stdlib's `Failed
  *   example:` or pytest's `[doctest]` section, which ends `path.py:43: DocTestFailure` (the stdlib's
  *   class for it; the message is the two blocks). An example that raised is a traceback of its own.
@@ -20,6 +21,9 @@ const CLEO_AT = /^\s{0,6}at \S{1,300}\.py:\d{1,7} in \w{1,120}$/;
 const CONDA_LISTED = /^([A-Z]\w{2,80}(?:Error|NotFound|Exception)):\s?(.{0,300}?)\s*$/;
 const LIST_ITEM = /^\s{1,8}- (\S.{0,200})$/;
 const UVICORN = /^Error loading ASGI app\. (\S.{2,300})$/;
+/** coverage.py's `--fail-under` and pytest-cov's: the run failed on coverage, no test did (no class). */
+const COVERAGE_FAIL =
+  /^(?:Coverage failure: total of [\d.]{1,6} is less than fail-under=[\d.]{1,6}|FAIL Required test coverage of [\d.]{1,6}% not reached\. Total coverage: [\d.]{1,6}%)$/;
 const DOCTEST_GOT = /^Got(?: nothing)?:?$/;
 const DOCTEST_EXAMPLE = /^(?:\d{3,5} )?\s*>>> (\S.{0,500})$/;
 
@@ -68,6 +72,10 @@ export function findPythonToolFailures(lines: string[]): Candidate[] {
     if (line === 'Expected:') {
       const c = doctestFailure(lines, i);
       if (c) out.push(c);
+      continue;
+    }
+    if ((t.startsWith('Coverage failure') || t.startsWith('FAIL Required')) && COVERAGE_FAIL.test(t)) {
+      out.push(simple(null, t, t, i, 2));
       continue;
     }
     const asgi = t.startsWith('Error loading ASGI app. ') ? UVICORN.exec(t) : null;

@@ -6,7 +6,9 @@ const RUBY_RAISE = /^(\S+\.rb):(\d+):in [`'](.+?)': (.+) \(((?:[A-Z]\w*::)*[A-Z]
 const BACKTRACE = /^\s*# (\S+?):(\d+):in [`'](.+?)'/;
 const TYPED = /^((?:[A-Z]\w*::)*[A-Z]\w*(?:Error|Exception|Invalid|NotFound)):\s*(\S.*)?$/;
 const NOTIFIER = /^An? `?((?:[A-Z]\w*::)*[A-Z]\w*(?:Error|Exception))`? occurred in /;
-const MINITEST = /^\s*\d+\) (Failure|Error):\s*$/;
+const MINITEST = /^\s*(?:\d+\) )?(Failure|Error):\s*$/;
+/** The test a Minitest report names (`OrdersTest#test_total [test/orders_test.rb:24]:`); Rails' runner prints no number. */
+const MINITEST_TEST = /^\S{1,300}#\S{1,300}(?: \[[^\]\n]{1,300}\])?:$/;
 /**
  * Rails logs an exception it rescued as `Class (message):` (ActionDispatch::DebugExceptions), the
  * message over as many lines as it has (an SQL error quotes its query), then the backtrace as
@@ -92,7 +94,7 @@ export function findRubyFailures(lines: string[]): Candidate[] {
       continue;
     }
     const mt = MINITEST.exec(line);
-    if (mt) {
+    if (mt && (/^\s*\d/.test(line) || MINITEST_TEST.test((lines[i + 1] ?? '').trim()))) {
       const body = lines
         .slice(i + 2, i + 6)
         .map((l) => l.trim())

@@ -20,7 +20,8 @@ const LINT_NAMED = /`-D ([a-z][\w:-]{1,80})` implied by|#\[(?:deny|forbid|allow)
 
 /** rustc's linker failure; the linker's own complaint is in the `= note:` lines under it. */
 const LINK_FAILED = /^error: (linking with `[^`\n]{1,60}` failed): exit (?:status|code): ?-?\d+$/;
-const LINKER_SAYS = /(?:^|\s)(?:\/\S*\/)?(?:ld|ld\.lld|lld|rust-lld|ld64\.lld|link\.exe)(?:\.\w+)?: (?:error: )?(\S.{2,500})$/;
+const LINKER_SAYS =
+  /(?:^|\s)(?:\/\S*\/)?(?:ld|ld\.lld|lld|rust-lld|ld64\.lld|link\.exe)(?:\.\w+)?: (?:error: )?(\S.{2,500})$/;
 
 /** Rust: `error[E…]` diagnostics with their source gutter, panics in both formats, and link failures. */
 export function findRustFailures(lines: string[]): Candidate[] {

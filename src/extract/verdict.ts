@@ -19,12 +19,17 @@ const FAILED: RegExp[] = [
   /^make(?:\[\d+\])?: \*\*\* /, // make
   /\bFailed!\s+- Failed:\s+[1-9]/, // dotnet test
   /^Build FAILED\.?$/, // MSBuild
-  /^error(?:\[E\d{4}\])?: /, // rustc / cargo
   /^Traceback \(most recent call last\)/, // an uncaught Python exception ends the process
   /^panic: |^fatal error: /, // Go
   /^Exception in thread "/, // JVM
   /^Unhandled exception\. /, // .NET
 ];
+
+/**
+ * rustc's and cargo's `error: …`, which a program under test may print too (a CLI's usage error): a
+ * failure unless a test run's success summary follows it (a build that failed runs no tests).
+ */
+const SOFT_FAILED = /^error(?:\[E\d{4}\])?: /;
 
 /** Summary lines that say the whole run passed. */
 const PASSED: RegExp[] = [
@@ -32,6 +37,7 @@ const PASSED: RegExp[] = [
   /^BUILD SUCCESS(?:FUL)?\b/, // Maven, Gradle
   /^Tests?:\s+(?:\d+ (?:passed|skipped|todo|pending)(?:, )?)+,? \d+ total$/, // jest
   /^Tests\s+\d+ passed(?: \|\s*\d+ skipped)? \(\d+\)$/, // vitest
+  /^\d+ passed \([\d.]+m?s\)$/, // playwright
   /^test result: ok\. \d+ passed; 0 failed/, // cargo test
   /^OK(?: \((?:skipped|expected failures)=\d+(?:, \w+=\d+)*\))?$/, // unittest
   /^\d+ examples?, 0 failures\b/, // rspec
@@ -49,12 +55,18 @@ const PASSED: RegExp[] = [
 export function runVerdict(lines: string[], markers: readonly (string | null)[] = []): Verdict {
   if (actionsJobPassed(lines, markers)) return 'passed';
   let passed = false;
+  let soft = false;
   for (const raw of lines) {
     const line = raw.trim();
     if (line.length > 400) continue;
     if (FAILED.some((re) => re.test(line))) return 'failed';
-    if (!passed && PASSED.some((re) => re.test(line))) passed = true;
+    if (SOFT_FAILED.test(line)) soft = true;
+    else if (PASSED.some((re) => re.test(line))) {
+      passed = true;
+      soft = false;
+    }
   }
+  if (soft) return 'failed';
   return passed ? 'passed' : 'unknown';
 }
 

@@ -2621,3 +2621,61 @@ Cannot drop a runtime in a context where blocking is not allowed.
     );
   });
 });
+
+describe('test runs: Rails, coverage, and what a passing run prints', () => {
+  test("Rails' test runner: an unnumbered Failure: block", () => {
+    assert.deepEqual(
+      languageTypeMessage(`# Running:
+
+..F
+
+Failure:
+CartsControllerTest#test_should_add_item [test/controllers/carts_controller_test.rb:12]:
+"CartItem.count" didn't change by 1.
+Expected: 4
+  Actual: 3
+
+
+bin/rails test test/controllers/carts_controller_test.rb:9
+
+Finished in 1.2s, 2.5 runs/s, 4.1 assertions/s.
+3 runs, 5 assertions, 1 failures, 0 errors, 0 skips`),
+      ['ruby', 'Minitest::Assertion', `"CartItem.count" didn't change by 1.`],
+    );
+  });
+
+  test("coverage's fail-under is a failure without a class", () => {
+    assert.deepEqual(typeAndMessage('Coverage failure: total of 78 is less than fail-under=80'), [
+      '',
+      'Coverage failure: total of 78 is less than fail-under=80',
+    ]);
+    assert.deepEqual(typeAndMessage('FAIL Required test coverage of 90% not reached. Total coverage: 88.41%'), [
+      '',
+      'FAIL Required test coverage of 90% not reached. Total coverage: 88.41%',
+    ]);
+  });
+
+  test("a program's own 'error:' output in a cargo test run that passed is not rustc's", () => {
+    const run = `running 3 tests
+error: unexpected argument '--frobnicate' found
+test cli::rejects_unknown_flag ... ok
+thread 'queue::pop_empty' panicked at src/queue.rs:40:9:
+pop() called on an empty queue
+test queue::pop_empty - should panic ... ok
+test cli::parses ... ok
+test result: ok. 3 passed; 0 failed; 0 ignored; 0 measured; 0 filtered out; finished in 0.01s`;
+    assert.deepEqual(extractFailures(run), []);
+    assert.notDeepEqual(extractFailures('error[E0425]: cannot find value `x` in this scope\n --> src/main.rs:2:5'), []);
+  });
+
+  test("Playwright's passing summary", () => {
+    assert.deepEqual(
+      extractFailures(`  ✘  1 [chromium] › cart.spec.ts:8:5 › adds an item (retry #1)
+    Error: expect(locator).toBeVisible() failed
+  ✓  2 [chromium] › cart.spec.ts:8:5 › adds an item (retry #2)
+  1 flaky
+  12 passed (30.1s)`),
+      [],
+    );
+  });
+});
