@@ -818,8 +818,11 @@ const AAPT = /AAPT: error: (\S.{0,500})$/;
 
 /** OpenSSH's refusal (git over SSH prints it above its own `fatal: Could not read from remote repository`). */
 const SSH_DENIED = /^(?:\S{1,200}@\S{1,200}: )?(Permission denied \([\w,-]{1,100}\))\.?$/;
-/** apt's and apt-get's errors: `E: Unable to locate package x`, `E: Could not get lock …`. */
-const APT_ERROR = /^E: (\S.{2,500})$/;
+/**
+ * apt's and apt-get's errors: `E: Unable to locate package x`, `E: Could not get lock …`, `E: dpkg was
+ * interrupted, …` (a sentence: TeamCity's `[10:40:51]E: bt77 (1m:28s)` block marker is not one).
+ */
+const APT_ERROR = /^E: ([A-Za-z][a-z'-]{1,40}[ ,]\S.{1,500})$/;
 
 function toolMessage(lines: string[], line: string, i: number, ctx: DocContext): Candidate | null {
   const ssh = line.includes('Permission denied (') ? SSH_DENIED.exec(line) : null;

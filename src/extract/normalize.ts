@@ -40,6 +40,7 @@ export function normalizeText(text: string): NormalizedText {
   // `docker compose logs` / `up`: every line behind its service's name (`web_1  | `, `app-web-1  | `).
   const compose = lines0.filter((l) => COMPOSE_PREFIX.test(l)).length >= 2;
   const workspace = workspacePrefixes(lines0);
+  const teamcity = lines0.filter((l) => TEAMCITY_PREFIX.test(l)).length >= 3;
   const out: Wrapped[] = [];
   for (const [n, f] of framed.entries()) {
     // The console wrapped what it showed: measure widths before mojibake is decoded back.
@@ -48,6 +49,7 @@ export function normalizeText(text: string): NormalizedText {
     if (line.endsWith(ESC)) line = line.slice(0, -1);
     if (compose) line = line.replace(COMPOSE_PREFIX, '');
     if (workspace.size) line = stripWorkspacePrefix(line, workspace);
+    if (teamcity) line = line.replace(TEAMCITY_PREFIX, '');
     if (html) line = line.replace(/<[^<>\n]{0,300}>/g, '').replace(/&nbsp;/g, ' ');
     if (line.includes('&')) line = decodeEntities(line);
     // Markdown quotes; pytest's own `>` marker (`>       code`) stays when the text is pytest output.
@@ -138,6 +140,13 @@ function stripWorkspacePrefix(line: string, prefixes: Set<string>): string {
   const m = WORKSPACE_PREFIX.exec(line);
   return m && prefixes.has(m[1]!) ? line.slice(m[0].length) : line;
 }
+
+/**
+ * TeamCity's downloaded build log: `[10:42:09] :\t [Step 2/2] output`, the time, a one-letter status
+ * column (`i`, `W`, `E`, `B`, or blank), the block it belongs to. The status letters mark TeamCity's own
+ * messages and blocks, not the step's output, so they are dropped with the rest.
+ */
+const TEAMCITY_PREFIX = /^\[\d{2}:\d{2}:\d{2}\][iWEB ]?:\s{0,8}(?:\[[^\]\n]{1,200}\] ?)?/;
 
 /** The service column of Docker Compose's log output (v1 `web_1  | `, v2 `app-web-1  | `). */
 const COMPOSE_PREFIX = /^[a-z][\w.-]{0,60}[-_]\d{1,3}\s{1,40}\| /i;

@@ -1840,6 +1840,12 @@ E: Unable to locate package python3.12-venv
 E: Couldn't find any package by glob 'python3.12-venv'`),
       ['apt', 'Unable to locate package python3.12-venv'],
     );
+    assert.equal(
+      primary("E: dpkg was interrupted, you must manually run 'dpkg --configure -a' to correct the problem.").errorType,
+      'apt',
+    );
+    // TeamCity's build log marks a block's end with `E:` (after its `[10:40:51]` time): not apt's.
+    assert.deepEqual(extractFailures('[10:40:51]E: bt77 (1m:28s)'), []);
   });
 });
 
@@ -2677,5 +2683,19 @@ test result: ok. 3 passed; 0 failed; 0 ignored; 0 measured; 0 filtered out; fini
   12 passed (30.1s)`),
       [],
     );
+  });
+});
+
+describe("TeamCity's build log", () => {
+  test('the time, status and block columns go; the step output under them is read', () => {
+    const f = primary(`[14:02:11]i: TeamCity server version is 2024.12
+[14:02:12]E: bt12 (0m:41s)
+[14:02:12]B: Step 1/1: go test (Command Line)
+[14:02:40] :	 [Step 1/1] === RUN   TestParse
+[14:02:40] :	 [Step 1/1]     parse_test.go:21: got "a", want "b"
+[14:02:40] :	 [Step 1/1] --- FAIL: TestParse (0.00s)
+[14:02:40] :	 [Step 1/1] FAIL	example.com/p	0.012s
+[14:02:41]E: Step 1/1: go test (Command Line) (0m:29s)`);
+    assert.deepEqual([f.language, f.errorType, f.errorMessage], ['go', 'test failure', 'got "a", want "b"']);
   });
 });
