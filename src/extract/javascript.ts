@@ -351,7 +351,8 @@ function readJestBlock(lines: string[], start: number): Candidate | null {
     msg[0] = miette[1]!;
   }
   if (!errorType) errorType = /^expect\(/.test(msg[0]!) ? 'JestAssertionError' : 'Error';
-  return cand(errorType, msg[0]!, frames, code, msg.slice(0, 6).join('\n'), start, 3);
+  // Jest's report of a failed test or suite: stronger than an error a test logged (`● Console` blocks).
+  return cand(errorType, msg[0]!, frames, code, msg.slice(0, 6).join('\n'), start, 3.5);
 }
 
 function cand(

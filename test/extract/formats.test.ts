@@ -2699,3 +2699,29 @@ describe("TeamCity's build log", () => {
     assert.deepEqual([f.language, f.errorType, f.errorMessage], ['go', 'test failure', 'got "a", want "b"']);
   });
 });
+
+describe("Jest's report over what tests logged", () => {
+  test('a suite that failed to run, after a console.error a test printed with its stack', () => {
+    const f = primary(` PASS  src/api.test.js
+  ● Console
+
+    console.error
+      Error: Request failed with status code 503
+          at createError (node_modules/axios/lib/core/createError.js:16:15)
+          at settle (node_modules/axios/lib/core/settle.js:17:12)
+
+ FAIL  src/Widget.test.js
+  ● Test suite failed to run
+
+    ReferenceError: window is not defined
+
+      1 | import { render } from './Widget';
+    > 2 | const width = window.innerWidth;
+        |               ^
+
+      at Object.<anonymous> (src/Widget.js:2:15)
+
+Test Suites: 1 failed, 1 passed, 2 total`);
+    assert.deepEqual([f.errorType, f.errorMessage], ['ReferenceError', 'window is not defined']);
+  });
+});
