@@ -31,8 +31,10 @@ const NEXT_LOCATION = /^\s*(\.{0,2}\/?\S{1,300}\.(?:tsx?|jsx?|mts|cts)):(\d{1,7}
 /** `next build`: the page whose prerender failed, then the error (the export's own error after it is a consequence). */
 const NEXT_PRERENDER = /^\s*Error occurred prerendering page "[^"]{1,300}"/;
 const NEXT_TYPE_ERROR = /^\s*Type error: (\S.{2,1000})$/;
-/** webpack's (and Next.js's, CRA's) unresolved import, under `ERROR in` or `Failed to compile.` or alone. */
-/** webpack's `Module not found: Error: Can't resolve …` (its class: ModuleNotFoundError); Next.js prints it bare. */
+/**
+ * webpack's (and Next.js's, CRA's) unresolved import, under `ERROR in` or `Failed to compile.` or alone:
+ * `Module not found: Error: Can't resolve …` (its class: ModuleNotFoundError); Next.js prints it bare.
+ */
 const MODULE_NOT_FOUND = /^\s*Module not found: (?:Error: )?(Can't resolve .{1,500})$/;
 /** Vite's and its plugins' errors: `[vite]: Rollup failed to resolve import …`, `[plugin:vite:css] …`. */
 const VITE =
@@ -179,11 +181,7 @@ export function findJavaScriptFailures(lines: string[]): Candidate[] {
           continue;
         break;
       }
-      frames.push(
-        f[2]
-          ? { file: f[2], line: Number(f[3]), function: f[1]!, source: null }
-          : { file: f[5]!, line: Number(f[6]), function: null, source: null },
-      );
+      frames.push(atFrame(f));
     }
     // Browsers' frames name the page (`index.html:12:48`), a URL or an evaluated script (`VM123`).
     const atTop =
@@ -228,11 +226,7 @@ function readMochaFailure(lines: string[], start: number, used: Set<number>): Ca
         continue;
       }
       end = j;
-      frames.push(
-        f[2]
-          ? { file: f[2], line: Number(f[3]), function: f[1]!, source: null }
-          : { file: f[5]!, line: Number(f[6]), function: null, source: null },
-      );
+      frames.push(atFrame(f));
     }
     for (let u = k; u <= end; u++) used.add(u);
     const c = cand(m[1]!, m[3]!.trim(), frames, [], lines[k]!.trim(), k, 3.5);
@@ -256,6 +250,13 @@ function vitestClass(lines: string[], from: number, message: string): string {
   return 'AssertionError';
 }
 
+/** A V8 `at` frame (AT_FRAME's match): with a function name and its location in parentheses, or a bare location. */
+function atFrame(f: RegExpExecArray): Frame {
+  return f[2]
+    ? { file: f[2], line: Number(f[3]), function: f[1]!, source: null }
+    : { file: f[5]!, line: Number(f[6]), function: null, source: null };
+}
+
 /** A Playwright failure: its error line under the header, the code frame's `>` row and the spec's frame. */
 function readPlaywrightBlock(lines: string[], start: number, spec: string): Candidate | null {
   let error: RegExpExecArray | null = null;
@@ -273,7 +274,7 @@ function readPlaywrightBlock(lines: string[], start: number, spec: string): Cand
     const cf = CODE_FRAME.exec(l);
     if (cf?.[1] && source === null) source = cf[3]!.trim();
     const f = AT_FRAME.exec(l);
-    if (f) frames.push({ file: f[2] ?? f[5]!, line: Number(f[3] ?? f[6]), function: f[1] ?? null, source: null });
+    if (f) frames.push(atFrame(f));
   }
   const c = cand(error[1]!, error[3]!.trim(), frames, source ? [source] : [], lines[at]!.trim(), start, 3);
   return /\.[cm]?tsx?$/.test(spec) ? { ...c, language: 'typescript' } : c;
@@ -290,7 +291,7 @@ function readJestBlock(lines: string[], start: number): Candidate | null {
     if (JEST_HEADER.test(l)) break;
     const f = AT_FRAME.exec(l);
     if (f) {
-      frames.push({ file: f[2] ?? f[5]!, line: Number(f[3] ?? f[6]), function: f[1] ?? null, source: null });
+      frames.push(atFrame(f));
       continue;
     }
     const cf = CODE_FRAME.exec(l);

@@ -24,6 +24,7 @@ const UVICORN = /^Error loading ASGI app\. (\S.{2,300})$/;
 /** coverage.py's `--fail-under` and pytest-cov's: the run failed on coverage, no test did (no class). */
 const COVERAGE_FAIL =
   /^(?:Coverage failure: total of [\d.]{1,6} is less than fail-under=[\d.]{1,6}|FAIL Required test coverage of [\d.]{1,6}% not reached\. Total coverage: [\d.]{1,6}%)$/;
+const DOCTEST_FAILED_EXAMPLE = /^Failed example:$/;
 const DOCTEST_GOT = /^Got(?: nothing)?:?$/;
 const DOCTEST_EXAMPLE = /^(?:\d{3,5} )?\s*>>> (\S.{0,500})$/;
 
@@ -124,9 +125,9 @@ function doctestFailure(lines: string[], at: number): Candidate | null {
   for (let j = at - 1; j >= Math.max(0, at - 30) && example === null; j--) {
     const m = DOCTEST_EXAMPLE.exec(lines[j]!);
     if (m) example = m[1]!.trim();
-    else if (/^Failed example:$/.test(lines[j]!.trim())) break;
+    else if (DOCTEST_FAILED_EXAMPLE.test(lines[j]!.trim())) break;
   }
-  if (example === null && !/^Failed example:$/.test(lines[at - 2]?.trim() ?? '')) return null;
+  if (example === null && !DOCTEST_FAILED_EXAMPLE.test(lines[at - 2]?.trim() ?? '')) return null;
   if (example === null) example = lines[at - 1]!.trim();
   const message = block.join('\n');
   return {

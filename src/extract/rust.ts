@@ -86,16 +86,12 @@ export function findRustFailures(lines: string[]): Candidate[] {
     const pn = PANIC_NEW.exec(line);
     if (pn) {
       const msg = (pn[5] ?? '').trim() || (lines[i + 1] ?? '').trim();
-      out.push({
-        language: 'rust',
-        errorType: 'panic',
-        errorMessage: msg,
-        frames: [{ file: pn[2]!, line: Number(pn[3]), function: null, source: null }],
-        codeLines: [],
-        errorText: `${line}\n${pn[5] ? '' : msg}`.trim(),
-        line: i,
-        strength: 3,
-      });
+      out.push(panic(msg, pn[2]!, pn[3]!, `${line}\n${pn[5] ? '' : msg}`.trim(), i));
+      continue;
+    }
+    const logged = !line.startsWith('thread ') && line.includes('panicked at ') ? PANIC_LOGGED.exec(line) : null;
+    if (logged) {
+      out.push(panic((logged[4] ?? '').trim() || (lines[i + 1] ?? '').trim(), logged[1]!, logged[2]!, line, i));
       continue;
     }
     // The old format quotes the message first; a console may have wrapped it over several lines.
@@ -104,38 +100,26 @@ export function findRustFailures(lines: string[]): Candidate[] {
       po = PANIC_OLD.exec(
         [line, ...lines.slice(i + 1, i + k + 1).map((l) => l.trim())].join(line.endsWith(' ') ? '' : ' '),
       );
-    const logged = !pn && !line.startsWith('thread ') && line.includes('panicked at ') ? PANIC_LOGGED.exec(line) : null;
-    if (logged) {
-      const msg = (logged[4] ?? '').trim() || (lines[i + 1] ?? '').trim();
-      out.push({
-        language: 'rust',
-        errorType: 'panic',
-        errorMessage: msg,
-        frames: [{ file: logged[1]!, line: Number(logged[2]), function: null, source: null }],
-        codeLines: [],
-        errorText: line,
-        line: i,
-        strength: 3,
-      });
-      continue;
-    }
     // A message of many lines (a build script's advice, blank lines in it): its first line, and the
     // location from the `', file.rs:N:M` line that closes the quote.
     if (!po && PANIC_OLD_START.test(line)) po = longOldPanic(lines, i);
-    if (po) {
-      out.push({
-        language: 'rust',
-        errorType: 'panic',
-        errorMessage: po[2]!,
-        frames: [{ file: po[3]!, line: Number(po[4]), function: null, source: null }],
-        codeLines: [],
-        errorText: line,
-        line: i,
-        strength: 3,
-      });
-    }
+    if (po) out.push(panic(po[2]!, po[3]!, po[4]!, line, i));
   }
   return out;
+}
+
+/** A panic, in whichever format: its message and where it happened. */
+function panic(errorMessage: string, file: string, line: string, errorText: string, i: number): Candidate {
+  return {
+    language: 'rust',
+    errorType: 'panic',
+    errorMessage,
+    frames: [{ file, line: Number(line), function: null, source: null }],
+    codeLines: [],
+    errorText,
+    line: i,
+    strength: 3,
+  };
 }
 
 function deniedLint(lines: string[], i: number): Candidate | null {

@@ -20,7 +20,7 @@ const YARN_ERRORS = new Set(['YN0001', 'YN0009', 'YN0016', 'YN0018', 'YN0028', '
 const GO_COMMAND =
   /^go: (?!downloading |finding |extracting |added |upgraded |downgraded |removed |found |creating |to add |warning: )(\S.{2,1000})$/;
 /** Prisma's CLI and engines: `Error: P1001: Can't reach database server at …` (its documented error codes). */
-const PRISMA = /^(?:Error: )?(P[1-3]\d{3}): (\S.{2,1000})$/;
+const PRISMA = /^Error: (P[1-3]\d{3}): (\S.{2,1000})$/;
 /** jq's run-time and compile errors (`jq: error (at file:8): Cannot iterate over null (null)`). */
 const JQ = /^jq: error(?: \(at [^)]{1,300}\))?: (\S.{2,1000})$/;
 const CARGO =
@@ -55,10 +55,8 @@ function cand(
 /** The tool error on this (normalized, trimmed) line, if it is one; `yarnFailed`: Yarn 2+ said "Failed with errors". */
 export function toolError(line: string, i: number, yarnFailed: boolean): Candidate | null {
   if (line.includes('Sanitizer: ')) return sanitizerReport(line, i);
-  if (line.includes(': P') && /^(?:Error: )?P[1-3]\d{3}: /.test(line)) {
-    const p = PRISMA.exec(line);
-    return p ? cand('typescript', p[1]!, p[2]!.trim(), line, i, 3) : null;
-  }
+  const prisma = line.startsWith('Error: P') ? PRISMA.exec(line) : null;
+  if (prisma) return cand('typescript', prisma[1]!, prisma[2]!.trim(), line, i, 3);
   const c = line.charCodeAt(0);
   // Every form starts with one of these letters (`c`url, `d`ocker, `E`rror/`ERROR`, `C`annot, `p`ermission,
   // `G`ot, `g`o, `e`rror, `j`q, Yarn's glyph or `Y`N): most lines are done after one comparison.

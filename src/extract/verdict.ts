@@ -61,7 +61,8 @@ export function runVerdict(lines: string[], markers: readonly (string | null)[] 
     if (line.length > 400) continue;
     if (FAILED.some((re) => re.test(line))) return 'failed';
     if (SOFT_FAILED.test(line)) soft = true;
-    else if (PASSED.some((re) => re.test(line))) {
+    // Once a pass is known, a summary only matters after a soft failure.
+    else if ((!passed || soft) && PASSED.some((re) => re.test(line))) {
       passed = true;
       soft = false;
     }
@@ -80,9 +81,5 @@ const JOB_END = /^Cleaning up orphan processes$/;
  * its steps printed (a linter run with `--exit-zero`, tests of error paths).
  */
 function actionsJobPassed(lines: string[], markers: readonly (string | null)[]): boolean {
-  let end = -1;
-  for (let i = lines.length - 1; i >= Math.max(0, lines.length - 50) && end < 0; i--) {
-    if (JOB_END.test(lines[i]!.trim())) end = i;
-  }
-  return end >= 0 && !markers.includes('error');
+  return !markers.includes('error') && lines.slice(-50).some((l) => JOB_END.test(l.trim()));
 }
