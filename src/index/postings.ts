@@ -50,6 +50,11 @@ const WINDOW = 4096;
  */
 const FIRST_WINDOW = 256;
 /**
+ * A non-essential term is scanned over the window (a bitmap test per posting) while it has at most
+ * this many postings there per candidate left; beyond, each candidate is searched for in it.
+ */
+const SCAN_PER_CANDIDATE = 4;
+/**
  * Scores are summed in whole units of 2^-32 (each contribution rounded once, off by at most 1.2e-10):
  * integer sums below 2^53 are exact in doubles, so a document's score is the same whatever order its
  * terms are added in, and pruned and exhaustive scoring agree bit for bit.
@@ -69,11 +74,11 @@ const roundUnits = (x: number): number => Math.floor(x + 0.5);
  * exactly the ranking of SQLite FTS5's `bm25()` with per-column weights (same idf, k1, b, average
  * length and weighted term frequency; see `postings-file.ts`).
  *
- * `topK` prunes (MaxScore, Turtle & Flood 1995, in windows of documents, with block skipping): terms
- * are ordered by their score bound, and once the k-th best score exceeds the bounds of the weakest
- * terms together, those terms are non-essential: documents that hold only them are never visited; the
- * others are looked up in them (skipping by block) only while their partial score plus the remaining
- * bounds can still beat the k-th. `exhaustiveTopK` scores every matching document (the reference the
+ * `topK` prunes (MaxScore, Turtle & Flood 1995, in windows of documents): terms are ordered by their
+ * score bound, and once the k-th best score exceeds the bounds of the weakest terms together, those
+ * terms are non-essential: documents that hold only them are never candidates; a candidate takes the
+ * non-essential terms' scores a term at a time, and is dropped once its score plus the bounds of the
+ * terms left cannot beat the k-th. `exhaustiveTopK` scores every matching document (the reference the
  * tests hold `topK` to). Both return the same list, bit for bit (scores are sums of whole UNITS):
  * score descending, ties by build order.
  */
@@ -242,67 +247,48 @@ export class Postings {
     const plans = this.plan(terms, weights);
     this.stats = { scored: 0, candidates: 0, postings: plans.reduce((n, t) => n + t.end - t.start, 0) };
     if (plans.length === 0 || k <= 0) return [];
-    const { blockLastDoc, blockBound } = this.data;
     const norm = this.norm;
     const [w0, w1, w2, w3] = weights as [number, number, number, number];
     const k1p1 = BM25_K1 + 1.0;
     const m = plans.length;
     plans.sort((a, b) => a.bound - b.bound || a.qi - b.qi);
-    // The terms as flat typed arrays, weakest bound first. Scores and bounds are whole numbers of
-    // UNITS, so sums are exact in any order.
-    // Each term's postings are its own arrays, indexed from 0 (`tBase`: the first one's position in
-    // the file, for the overflow table).
+    // The terms as flat arrays, weakest bound first; each term's postings are its own arrays, indexed
+    // from 0 (`tBase`: the first one's position in the file, for the overflow table). Scores and bounds
+    // are whole numbers of UNITS, so sums are exact in any order.
     const tDocs: Uint32Array[] = new Array<Uint32Array>(m);
     const tTf: Uint32Array[] = new Array<Uint32Array>(m);
     const tBase = new Float64Array(m);
-    const tStart = new Uint32Array(m);
     const tEnd = new Uint32Array(m);
-    const tBlockStart = new Uint32Array(m);
-    const tBlockEnd = new Uint32Array(m);
     const tWeight = new Float64Array(m);
-    /** Per term: its block bounds become UNITS by × this (+ 2 units of slack: see the block test). */
-    const tBlockScale = new Float64Array(m);
     const cum = new Float64Array(m);
-    const { v, scale } = this.boundVector(weights);
-    const nb = this.data.boundWeights.length;
     for (let i = 0, c = 0; i < m; i++) {
       const t = plans[i]!;
       const seg = this.segment(t);
       tDocs[i] = seg.docs;
       tTf[i] = seg.tf;
       tBase[i] = t.start;
-      tStart[i] = 0;
       tEnd[i] = t.end - t.start;
-      tBlockStart[i] = t.blockStart;
-      tBlockEnd[i] = t.blockEnd;
       tWeight[i] = t.weight;
-      tBlockScale[i] = t.weight * scale * BOUND_SLACK * UNITS;
       cum[i] = c += t.bound;
     }
     const END = this.numDocs;
+    /** Per term: the first posting not yet passed, and its document (END past the last). */
     const pos = new Uint32Array(m);
     const at = new Uint32Array(m);
-    const blk = new Uint32Array(m);
-    for (let i = 0; i < m; i++) {
-      pos[i] = tStart[i]!;
-      at[i] = tDocs[i]![pos[i]!]!;
-      blk[i] = tBlockStart[i]!;
-    }
+    for (let i = 0; i < m; i++) at[i] = tEnd[i]! > 0 ? tDocs[i]![0]! : END;
     /** `scorer`: for postings with a count of 255 or more (rare). */
     const withOverflow = this.scorer(weights);
     /** BM25 of posting `p` (document `d`) for a term of weight `weight`, in whole UNITS (as `scorer`). */
-    const score = (tf: Uint32Array, base: number, p: number, d: number, weight: number): number => {
-      const packed = tf[p]!;
-      // A count of 255 (TF_OVERFLOW) has its high bit set: one test for the common case.
-      if ((packed & 0x80808080) !== 0) return withOverflow(packed, base + p, d, weight);
+    const bm25 = (packed: number, p: number, d: number, weight: number): number => {
+      if ((packed & 0x80808080) !== 0) return withOverflow(packed, p, d, weight);
       const f = w0 * (packed & 0xff) + w1 * ((packed >>> 8) & 0xff) + w2 * ((packed >>> 16) & 0xff) + w3 * (packed >>> 24);
       return roundUnits(weight * ((f * k1p1) / (f + norm[d]!)) * UNITS);
     };
-    // Window scratch: per document of the window its score over the essential terms, and a bitmap of
-    // the window's candidates.
+    // Window scratch: per document of the window its score so far (zero between windows), and a
+    // bitmap of the window's candidates.
     const W = window;
     const sc = this.windowScratch?.size === W ? this.windowScratch : (this.windowScratch = new WindowScratch(W));
-    const { candBits, partial } = sc;
+    const { candBits, partial, cand } = sc;
     const heap = new TopK(k);
     let span = Math.min(W, FIRST_WINDOW);
     let theta = -Infinity;
@@ -316,103 +302,96 @@ export class Postings {
       // The first windows are short, so that the k-th best score (and with it pruning) comes early.
       const hi = Math.min(END, lo + span);
       span = Math.min(W, span * 2);
-      // Essential terms: every posting in the window, term at a time.
-      let n = 0;
+      // Essential terms: each of their postings in the window makes its document a candidate.
       for (let i = first; i < m; i++) {
         const end = tEnd[i]!;
-        const weight = tWeight[i]!;
         const docs = tDocs[i]!;
         const tf = tTf[i]!;
         const base = tBase[i]!;
+        const weight = tWeight[i]!;
         let p = pos[i]!;
         for (; p < end; p++) {
           const d = docs[p]!;
           if (d >= hi) break;
           const x = d - lo;
-          const word = x >>> 5;
-          const bit = 1 << (x & 31);
-          if ((candBits[word]! & bit) === 0) {
-            candBits[word] = candBits[word]! | bit;
-            n++;
-            partial[x] = 0;
-          }
-          // `score`, written out: the loop most postings go through.
+          candBits[x >>> 5] = candBits[x >>> 5]! | (1 << (x & 31));
+          // The posting's BM25 (`scorer`, written out here and below: the loops every scored posting goes through).
           const packed = tf[p]!;
-          const f = w0 * (packed & 0xff) + w1 * ((packed >>> 8) & 0xff) + w2 * ((packed >>> 16) & 0xff) + w3 * (packed >>> 24);
-          partial[x] =
-            partial[x]! +
-            ((packed & 0x80808080) !== 0
-              ? withOverflow(packed, base + p, d, weight)
-              : roundUnits(weight * ((f * k1p1) / (f + norm[d]!)) * UNITS));
+          // A count of 255 (TF_OVERFLOW) has its high bit set: one test for the common case.
+          if ((packed & 0x80808080) !== 0) {
+            partial[x] = partial[x]! + withOverflow(packed, base + p, d, weight);
+          } else {
+            const f = w0 * (packed & 0xff) + w1 * ((packed >>> 8) & 0xff) + w2 * ((packed >>> 16) & 0xff) + w3 * (packed >>> 24);
+            partial[x] = partial[x]! + roundUnits(weight * ((f * k1p1) / (f + norm[d]!)) * UNITS);
+          }
         }
         scored += p - pos[i]!;
         pos[i] = p;
         at[i] = p < end ? docs[p]! : END;
       }
-      candidates += n;
-      // Candidates in document order (the bitmap's set bits, lowest first): the other terms only while
-      // the bounds can still beat the k-th.
+      // The window's candidates in document order (offsets from `lo`).
+      let alive = 0;
       for (let word = 0, words = (hi - lo + 31) >>> 5; word < words; word++) {
-        let bits = candBits[word]!;
-        if (bits === 0) continue;
-        candBits[word] = 0;
-        for (; bits !== 0; bits &= bits - 1) {
-        const x = (word << 5) | (31 - Math.clz32(bits & -bits));
-        const d = lo + x;
-        let s = partial[x]!;
-        let alive = true;
-        for (let i = first - 1; i >= 0; i--) {
-          if (s + cum[i]! < theta) {
-            alive = false;
-            break;
+        for (let bits = candBits[word]!; bits !== 0; bits &= bits - 1) cand[alive++] = (word << 5) | (31 - Math.clz32(bits & -bits));
+      }
+      candidates += alive;
+      // Non-essential terms, strongest first, a term at a time over the candidates still alive: a
+      // candidate whose score so far plus the bounds of the terms left cannot reach the k-th best is
+      // dropped (checked again each time those bounds have halved). A term with few postings in the
+      // window is scanned, each posting tested in the bitmap; one with many is searched for each
+      // candidate (galloping). Its postings before the window (no candidate there) are galloped over.
+      let checkedAt = Infinity;
+      for (let i = first - 1; i >= 0 && alive > 0; i--) {
+        if (cum[i]! * 2 <= checkedAt) {
+          checkedAt = cum[i]!;
+          let kept = 0;
+          for (let c = 0; c < alive; c++) {
+            const x = cand[c]!;
+            if (partial[x]! + cum[i]! < theta) {
+              candBits[x >>> 5] = candBits[x >>> 5]! & ~(1 << (x & 31));
+              partial[x] = 0;
+            } else cand[kept++] = x;
           }
-          if (at[i]! > d) continue;
-          // Skip to the block that may hold d; its bound (tighter than the term's) may rule d out.
-          let b = Math.max(blk[i]!, tBlockStart[i]! + ((pos[i]! - tStart[i]!) >>> 7));
-          const bEnd = tBlockEnd[i]!;
-          while (b < bEnd && blockLastDoc[b]! < d) b++;
-          blk[i] = b;
-          if (b === bEnd) {
-            pos[i] = tEnd[i]!;
-            at[i] = END;
-            continue;
-          }
-          const rest = i > 0 ? cum[i - 1]! : 0;
-          // The block's bound in UNITS, + 2 rather than rounded up + 1 (as loose, never tighter; no `Math.ceil`).
-          if (s + rest + tBlockScale[i]! * blockBound[b * nb + v]! + 2 < theta) {
-            alive = false;
-            break;
-          }
-          const docs = tDocs[i]!;
-          // The first posting ≥ d (the block ends with one): galloping from where the term stands, so a
-          // near one costs a step or two and a far one a few halvings.
-          let p = Math.max(pos[i]!, tStart[i]! + (b - tBlockStart[i]!) * BLOCK_SIZE);
-          if (docs[p]! < d) {
-            const last = Math.min(tEnd[i]!, tStart[i]! + (b - tBlockStart[i]! + 1) * BLOCK_SIZE) - 1;
-            let step = 1;
-            let lo = p;
-            while (p + step < last && docs[p + step]! < d) {
-              lo = p + step;
-              step *= 2;
-            }
-            let hiP = Math.min(last, p + step);
-            p = lo + 1;
-            while (p < hiP) {
-              const mid = (p + hiP) >>> 1;
-              if (docs[mid]! < d) p = mid + 1;
-              else hiP = mid;
-            }
-          }
-          pos[i] = p;
-          at[i] = docs[p]!;
-          if (at[i] === d) {
-            s += score(tTf[i]!, tBase[i]!, p, d, tWeight[i]!);
+          alive = kept;
+          if (alive === 0) break;
+        }
+        const end = tEnd[i]!;
+        const docs = tDocs[i]!;
+        let p = pos[i]!;
+        if (p < end && docs[p]! < lo) p = gallop(docs, p, end, lo);
+        const stop = p < end && docs[p]! < hi ? gallop(docs, p, end, hi) : p;
+        const tf = tTf[i]!;
+        const base = tBase[i]!;
+        const weight = tWeight[i]!;
+        if (stop - p <= SCAN_PER_CANDIDATE * alive) {
+          for (; p < stop; p++) {
+            const x = docs[p]! - lo;
+            if ((candBits[x >>> 5]! & (1 << (x & 31))) === 0) continue;
+            partial[x] = partial[x]! + bm25(tf[p]!, base + p, lo + x, weight);
             scored++;
           }
+        } else {
+          for (let c = 0; c < alive && p < stop; c++) {
+            const d = lo + cand[c]!;
+            if (docs[p]! < d) p = gallop(docs, p, stop, d);
+            if (p < stop && docs[p] === d) {
+              partial[d - lo] = partial[d - lo]! + bm25(tf[p]!, base + p, d, weight);
+              scored++;
+            }
+          }
+          p = stop;
         }
-        if (alive && heap.offer(d, s) && heap.full) theta = heap.minScore;
-        }
+        pos[i] = p;
+        at[i] = p < end ? docs[p]! : END;
       }
+      // The candidates left, each with its whole score.
+      for (let c = 0; c < alive; c++) {
+        const x = cand[c]!;
+        const s = partial[x]!;
+        if (s >= theta && heap.offer(lo + x, s) && heap.full) theta = heap.minScore;
+      }
+      for (let c = 0; c < alive; c++) partial[cand[c]!] = 0;
+      candBits.fill(0, 0, (hi - lo + 31) >>> 5);
       while (first < m && cum[first]! < theta) first++;
     }
     this.stats.scored = scored;
@@ -517,6 +496,27 @@ export class Postings {
   }
 }
 
+/**
+ * The first position in `docs[p, end)` whose document is `d` or later (`end` when none): galloping
+ * from `p`, so a near one costs a step or two and a far one a few halvings.
+ */
+function gallop(docs: Uint32Array, p: number, end: number, d: number): number {
+  let step = 1;
+  let before = p;
+  while (p + step < end && docs[p + step]! < d) {
+    before = p + step;
+    step *= 2;
+  }
+  let lo = before + 1;
+  let hi = Math.min(end, p + step);
+  while (lo < hi) {
+    const mid = (lo + hi) >>> 1;
+    if (docs[mid]! < d) lo = mid + 1;
+    else hi = mid;
+  }
+  return lo;
+}
+
 function ascending(a: Uint32Array): boolean {
   for (let i = 1; i < a.length; i++) if (a[i - 1]! >= a[i]!) return false;
   return true;
@@ -539,11 +539,14 @@ interface Segment {
 class WindowScratch {
   /** Bit x set while the window's document x (offset from its first) is a candidate. */
   readonly candBits: Int32Array;
-  /** Per document of the window: its score so far, in UNITS. */
+  /** Per document of the window: its score so far, in UNITS (zero outside a window's work). */
   readonly partial: Float64Array;
+  /** The window's candidates still alive, as offsets, ascending. */
+  readonly cand: Uint32Array;
   constructor(readonly size: number) {
     this.candBits = new Int32Array((size + 31) >>> 5);
     this.partial = new Float64Array(size);
+    this.cand = new Uint32Array(size);
   }
 }
 
