@@ -4,6 +4,7 @@ import { canonicalMessage } from './canonical-messages.js';
 import { languageOfName, languageOfTyped } from './error-class-language.js';
 import { languageOfMessage } from './message-language.js';
 import type { LogLevel } from './normalize.js';
+import { shellLintFinding } from './shell-lint.js';
 import { toolError } from './tool-errors.js';
 
 /**
@@ -141,7 +142,13 @@ const PYLINT_CODE = /^([CRWEF]\d{4}): (.+?) \(([a-z][\w-]{0,60})\)$/;
 const MYPY_CODE = /\s\[([a-z][\w-]{0,60})\]$/;
 const KEYED = /^\[([A-Z][\w-]{0,40}\/[\w-]{1,60})\] (.+)$/;
 const ESLINT_ROW = /^(\d+):(\d+)\s+(error|warning)\s+(\S.*)$/;
-const GO_LINTER = /^(\S.{0,500}) \(([a-z][\w-]{1,40})\)$/;
+const GO_LINTER = /^(\S.{0,500}) \(([a-z][\w-]{1,40}|(?:SA|S|ST|QF|U)\d{4})\)$/;
+/** staticcheck's check codes (SA, S, ST, QF, U and four digits), as golangci-lint prints them first. */
+const STATICCHECK_CODE = /^((?:SA|S|ST|QF|U)\d{4}): (\S.{0,500})$/;
+/** Pyright's rule, after the last line of the message: `(reportAttributeAccessIssue)`. */
+const PYRIGHT_RULE = /\s\((report[A-Z]\w{2,60})\)$/;
+/** Android Lint's issue id after an `Error:` message: `[NewApi]`, `[MissingPermission]`. */
+const ANDROID_LINT_ID = /\s\[([A-Z][A-Za-z\d]{2,60})\]$/;
 /** RuboCop's offense (its simple and progress formatters): `C: [Correctable] Style/GuardClause: message`. */
 const RUBOCOP =
   /^[CWEFRI]: (?:\[(?:Correctable|Corrected|Todo)\] )?([A-Z][A-Za-z]{1,40}(?:\/[A-Z][A-Za-z\d]{1,60})+): (\S.{0,1000})$/;
@@ -154,6 +161,8 @@ function toolDiagnostic(
   ctx: DocContext,
   level: LogLevel | null = null,
 ): Candidate | null {
+  const shell = shellLintFinding(lines, line, i);
+  if (shell) return shell;
   const paren = PAREN_LOCATION.exec(line);
   if (paren) {
     if (paren[4] !== 'error') return null;
@@ -199,6 +208,18 @@ function toolDiagnostic(
       type = mypy[1]!;
       message = message.slice(0, mypy.index).trim();
     }
+    // Pyright names the rule after the message, which may go on over more indented lines.
+    const pyright = lang === 'python' && !mypy ? pyrightRule(lines, i, message) : null;
+    if (pyright) {
+      type = pyright;
+      message = message.replace(PYRIGHT_RULE, '').trim();
+    }
+    // Android Lint: `TrackRecorder.kt:87: Error: Call requires API level 31 … [NewApi]`.
+    const androidLint = body.startsWith('Error:') ? ANDROID_LINT_ID.exec(message) : null;
+    if (androidLint) {
+      type = androidLint[1]!;
+      message = message.slice(0, androidLint.index).trim();
+    }
     const keyed = KEYED.exec(message);
     if (keyed) {
       type = keyed[1]!;
@@ -210,8 +231,14 @@ function toolDiagnostic(
   if (cop) return withFrame(cand('ruby', cop[1]!, cop[2]!.trim(), line, i, 3), file!, ln!);
   // golangci-lint: `conn.go:42:2: ineffectual assignment to err (ineffassign)` (a column: `go test`'s
   // `x_test.go:8: msg` lines have none and are go.ts's).
+  // staticcheck's own format puts its check's code there: `csv.go:51:2: this value of err is never used
+  // (SA4006)`; through golangci-lint the code leads the message: `SA4006: this value … (staticcheck)`.
   const lint = lang === 'go' && pl[3] ? GO_LINTER.exec(body) : null;
-  if (lint) return withFrame(cand('go', lint[2]!, lint[1]!.trim(), line, i, 3), file!, ln!);
+  if (lint) {
+    const check = STATICCHECK_CODE.exec(lint[1]!);
+    if (check) return withFrame(cand('go', check[1]!, check[2]!.trim(), line, i, 3), file!, ln!);
+    return withFrame(cand('go', lint[2]!, lint[1]!.trim(), line, i, 3), file!, ln!);
+  }
   // sbt and other build tools print a located diagnostic at their `[error]` level with no `error:` word.
   if (level === 'error' && body && lang !== 'unknown')
     return withFrame(cand(lang, 'error', body, line, i, 3), file!, ln!);
@@ -222,6 +249,23 @@ function toolDiagnostic(
     if (f8) return withFrame(cand('python', f8[1]!, f8[2]!.trim(), line, i, 3), file!, ln!);
   }
   return null;
+}
+
+/**
+ * Pyright's rule for the diagnostic on line `i`: after its message, on that line or on the last of the
+ * more indented lines that go on with it (`    Attribute "next_run" is unknown (reportAttributeAccessIssue)`).
+ */
+function pyrightRule(lines: string[], i: number, message: string): string | null {
+  const own = PYRIGHT_RULE.exec(message);
+  if (own) return own[1]!;
+  const indent = /^\s*/.exec(lines[i]!)![0].length;
+  let last: string | null = null;
+  for (let k = i + 1; k < Math.min(lines.length, i + 12); k++) {
+    const l = lines[k]!;
+    if (l.trim() === '' || /^\s*/.exec(l)![0].length <= indent) break;
+    last = l;
+  }
+  return last === null ? null : (PYRIGHT_RULE.exec(last)?.[1] ?? null);
 }
 
 /** The language a Microsoft toolchain's diagnostic code belongs to: tsc, the .NET SDK's tools, MSVC's cl and link. */

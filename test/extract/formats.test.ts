@@ -2725,3 +2725,102 @@ Test Suites: 1 failed, 1 passed, 2 total`);
     assert.deepEqual([f.errorType, f.errorMessage], ['ReferenceError', 'window is not defined']);
   });
 });
+
+describe("linters' rule ids, each from its documented output", () => {
+  test('ShellCheck tty: the first finding, typed by its code, with the source line above its caret row', () => {
+    const log = [
+      'In scripts/release.sh line 7:',
+      'cd $BUILD_DIR',
+      '   ^--------^ SC2086 (info): Double quote to prevent globbing and word splitting.',
+      '',
+      'In scripts/release.sh line 9:',
+      'for f in $(ls *.tar); do',
+      '         ^---------^ SC2045 (error): Iterating over ls output is fragile. Use globs.',
+      '',
+      'For more information:',
+      '  https://www.shellcheck.net/wiki/SC2045 -- Iterating over ls output is fragi...',
+    ].join('\n');
+    const f = primary(log);
+    assert.deepEqual(
+      [f.language, f.errorType, f.errorMessage],
+      ['shell', 'SC2086', 'Double quote to prevent globbing and word splitting.'],
+    );
+    assert.equal(f.frames.at(-1)?.file, 'scripts/release.sh');
+    assert.equal(f.frames.at(-1)?.line, 7);
+    assert.match(f.code, /cd \$BUILD_DIR/);
+  });
+
+  test('ShellCheck gcc format and Hadolint: the rule is the type; Hadolint errors outrank its warnings', () => {
+    assert.deepEqual(
+      languageTypeMessage(
+        'ci/build.sh:14:5: warning: foo appears unused. Verify use (or export if used externally). [SC2034]',
+      ),
+      ['shell', 'SC2034', 'foo appears unused. Verify use (or export if used externally).'],
+    );
+    const hadolint = [
+      'Dockerfile:3 DL3008 warning: Pin versions in apt get install. Instead of `apt-get install <package>` use `apt-get install <package>=<version>`',
+      'Dockerfile:9 DL3025 error: Use arguments JSON notation for CMD and ENTRYPOINT arguments',
+    ].join('\n');
+    assert.deepEqual(languageTypeMessage(hadolint), [
+      'shell',
+      'DL3025',
+      'Use arguments JSON notation for CMD and ENTRYPOINT arguments',
+    ]);
+  });
+
+  test("staticcheck's check code is the type, on its own or through golangci-lint", () => {
+    assert.deepEqual(
+      languageTypeMessage('pkg/cache/lru.go:88:3: should use time.Since instead of time.Now().Sub (S1012)'),
+      ['go', 'S1012', 'should use time.Since instead of time.Now().Sub'],
+    );
+    assert.deepEqual(
+      languageTypeMessage('pkg/cache/lru.go:40:2: SA4006: this value of n is never used (staticcheck)'),
+      ['go', 'SA4006', 'this value of n is never used'],
+    );
+    // Another linter keeps its own name.
+    assert.deepEqual(
+      typeAndMessage('pkg/cache/lru.go:12:9: Error return value of `f.Close` is not checked (errcheck)'),
+      ['errcheck', 'Error return value of `f.Close` is not checked'],
+    );
+  });
+
+  test("Pyright: the rule after the message's last line is the type, the first line the message", () => {
+    const out = [
+      '/home/runner/work/app/app/src/app/db.py',
+      '  /home/runner/work/app/app/src/app/db.py:31:12 - error: "fetch_all" is not a known attribute of module "app.queries" (reportAttributeAccessIssue)',
+      '/home/runner/work/app/app/src/app/api.py',
+      '  /home/runner/work/app/app/src/app/api.py:77:20 - error: Argument of type "int | None" cannot be assigned to parameter "limit" of type "int"',
+      '    Type "int | None" is not assignable to type "int"',
+      '      "None" is not assignable to "int" (reportArgumentType)',
+      '2 errors, 0 warnings, 0 informations',
+    ].join('\n');
+    assert.deepEqual(languageTypeMessage(out), [
+      'python',
+      'reportAttributeAccessIssue',
+      '"fetch_all" is not a known attribute of module "app.queries"',
+    ]);
+    const second = out.split('\n').slice(2).join('\n');
+    assert.deepEqual(typeAndMessage(second), [
+      'reportArgumentType',
+      'Argument of type "int | None" cannot be assigned to parameter "limit" of type "int"',
+    ]);
+  });
+
+  test('Android Lint: the issue id in brackets after an Error: is the type', () => {
+    const log = [
+      '> Task :app:lintDebug FAILED',
+      'Lint found 2 errors and 5 warnings. First failure:',
+      '/home/runner/work/app/app/src/main/AndroidManifest.xml:12: Error: Missing permissions required by LocationManager.requestLocationUpdates: android.permission.ACCESS_FINE_LOCATION [MissingPermission]',
+      '/home/runner/work/app/app/src/main/java/com/example/Sync.kt:41: Error: Call requires API level 26 (current min is 21): java.time.Instant#now [NewApi]',
+    ].join('\n');
+    assert.deepEqual(typeAndMessage(log), [
+      'MissingPermission',
+      'Missing permissions required by LocationManager.requestLocationUpdates: android.permission.ACCESS_FINE_LOCATION',
+    ]);
+    assert.deepEqual(languageTypeMessage(log.split('\n').slice(3).join('\n')), [
+      'kotlin',
+      'NewApi',
+      'Call requires API level 26 (current min is 21): java.time.Instant#now',
+    ]);
+  });
+});
