@@ -18,6 +18,14 @@ const GRADLE_WRONG = /^\* What went wrong:\s*$/;
  * runner's verdict, stronger than the exceptions tests logged on the way.
  */
 const SUREFIRE_MARK = /<<< (?:FAILURE|ERROR)!\s*$/;
+/** Gradle's console test event for a failed test: `InvoiceTest > roundsTotals() FAILED`. */
+const GRADLE_TEST_FAILED = /^\S.{0,300} > .{1,300} FAILED$/;
+/**
+ * Gradle's default (SHORT) exception format under a failed test: the class and where it was thrown,
+ * no message, no stack: `    java.lang.ArithmeticException at InvoiceTest.java:57`.
+ */
+const GRADLE_SHORT_EXCEPTION =
+  /^\s+((?:[a-z_$][\w$]*\.)+[A-Z][\w$]*) at ([\w$.-]{1,200}\.(java|kt|groovy|scala)):(\d{1,7})$/;
 
 /** Java/Kotlin exceptions (`Exception in thread`, `Caused by:`), Maven `[ERROR] Failed to execute goal`, Gradle and kotlinc errors. */
 export function findJavaFailures(lines: string[]): Candidate[] {
@@ -54,10 +62,26 @@ export function findJavaFailures(lines: string[]): Candidate[] {
         codeLines: [],
         errorText: errorLines.join('\n'),
         line: i,
-        strength: BUILD_TOOL_EXCEPTION.test(m[1]!) ? 0.3 : SUREFIRE_MARK.test(lines[i - 1] ?? '') ? 3.5 : 3,
+        strength: BUILD_TOOL_EXCEPTION.test(m[1]!) ? 0.3 : runnerFailedTestAbove(lines, i) ? 3.5 : 3,
         innermostFirst: true,
       });
       i = k - 1;
+      continue;
+    }
+    const short = GRADLE_TEST_FAILED.test(line) ? GRADLE_SHORT_EXCEPTION.exec(lines[i + 1] ?? '') : null;
+    if (short) {
+      out.push({
+        language: short[3] === 'kt' ? 'kotlin' : 'java',
+        errorType: short[1]!,
+        errorMessage: '',
+        frames: [{ file: short[2]!, line: Number(short[4]), function: null, source: null }],
+        codeLines: [],
+        errorText: lines[i + 1]!.trim(),
+        line: i + 1,
+        // The test runner's verdict, as Surefire's.
+        strength: 3.5,
+      });
+      i++;
       continue;
     }
     const goal = MAVEN_GOAL.exec(line);
@@ -118,4 +142,14 @@ export function findJavaFailures(lines: string[]): Candidate[] {
     }
   }
   return out;
+}
+
+/**
+ * Whether the line above an exception is a test runner's verdict on a failed test (Surefire's
+ * `<<< FAILURE!`, Gradle's `Test > method() FAILED`): the runner's report, stronger than the
+ * exceptions tests logged on the way.
+ */
+function runnerFailedTestAbove(lines: string[], i: number): boolean {
+  const above = (lines[i - 1] ?? '').trim();
+  return SUREFIRE_MARK.test(above) || GRADLE_TEST_FAILED.test(above);
 }

@@ -2824,3 +2824,48 @@ describe("linters' rule ids, each from its documented output", () => {
     ]);
   });
 });
+
+describe("Gradle's console test events", () => {
+  test('the default (SHORT) exception format: the class and where it was thrown, under the FAILED event', () => {
+    const log = [
+      '> Task :billing:test',
+      '',
+      'LedgerTest > postsRefundAsNegativeLine() PASSED',
+      '',
+      'LedgerTest > rejectsUnknownCurrency() FAILED',
+      '    java.lang.IllegalStateException at LedgerTest.java:88',
+      '        Caused by: java.lang.NullPointerException at CurrencyTable.java:31',
+      '',
+      '12 tests completed, 1 failed',
+      '',
+      '> Task :billing:test FAILED',
+      '',
+      'FAILURE: Build failed with an exception.',
+      '',
+      '* What went wrong:',
+      "Execution failed for task ':billing:test'.",
+      '> There were failing tests. See the report at: file:///home/runner/work/app/billing/build/reports/tests/test/index.html',
+    ].join('\n');
+    const f = primary(log);
+    assert.deepEqual([f.language, f.errorType, f.errorMessage], ['java', 'java.lang.IllegalStateException', '']);
+    assert.equal(f.frames.at(-1)?.file, 'LedgerTest.java');
+    assert.equal(f.frames.at(-1)?.line, 88);
+    const kotlin =
+      'com.example.SyncTest > retries twice on timeout() FAILED\n    org.opentest4j.AssertionFailedError at SyncTest.kt:54\n';
+    assert.deepEqual(languageTypeMessage(kotlin), ['kotlin', 'org.opentest4j.AssertionFailedError', '']);
+  });
+
+  test('the FULL format: the failed test outranks an exception a test logged before it', () => {
+    const log = [
+      'CacheTest > evictsOldest() STANDARD_ERROR',
+      '    java.io.IOException: disk cache unavailable, using memory',
+      '        at com.example.Cache.open(Cache.java:40)',
+      '',
+      'CacheTest > keepsHitCount() FAILED',
+      '    org.opentest4j.AssertionFailedError: expected: <3> but was: <2>',
+      '        at app//org.junit.jupiter.api.AssertionFailureBuilder.build(AssertionFailureBuilder.java:151)',
+      '        at app//com.example.CacheTest.keepsHitCount(CacheTest.java:27)',
+    ].join('\n');
+    assert.deepEqual(typeAndMessage(log), ['org.opentest4j.AssertionFailedError', 'expected: <3> but was: <2>']);
+  });
+});
