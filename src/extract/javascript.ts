@@ -36,9 +36,13 @@ const NEXT_TYPE_ERROR = /^\s*Type error: (\S.{2,1000})$/;
  * `Module not found: Error: Can't resolve …` (its class: ModuleNotFoundError); Next.js prints it bare.
  */
 const MODULE_NOT_FOUND = /^\s*Module not found: (?:Error: )?(Can't resolve .{1,500})$/;
-/** Vite's and its plugins' errors: `[vite]: Rollup failed to resolve import …`, `[plugin:vite:css] …`. */
+/**
+ * Vite's and its plugins' errors: `[vite]: Rollup failed to resolve import …`, `[plugin:vite:css] …`.
+ * They are plain `Error`s whose message starts with the tag (a stack prints `Error: [vite]: …`): the
+ * tag names the plugin, and stays in the message.
+ */
 const VITE =
-  /^\s*(?:error during build:\s*)?\[(vite|plugin:vite:[\w-]{1,40}|vite:[\w-]{1,40}|plugin [\w:-]{1,60})\]:? (\S.{4,500})$/;
+  /^\s*(?:error during build:\s*)?(\[(?:vite|plugin:vite:[\w-]{1,40}|vite:[\w-]{1,40}|plugin [\w:-]{1,60})\]:? \S.{4,500})$/;
 /** Playwright's list/line reporter: `  1) [chromium] › tests/login.spec.ts:3:5 › login › shows it ───`. */
 const PLAYWRIGHT_HEADER = /^\s*\d{1,5}\) (?:\[[^\]\n]{1,80}\] › )?(\S{1,300}\.[cm]?[jt]sx?):(\d{1,7}):\d{1,5} › /;
 /** tsc's code and message without the location, as ts-loader and fork-ts-checker print it under webpack's `ERROR in`. */
@@ -140,7 +144,7 @@ export function findJavaScriptFailures(lines: string[]): Candidate[] {
     }
     const vite = line.includes('[') ? VITE.exec(line) : null;
     if (vite) {
-      out.push(cand(`[${vite[1]!}]`, vite[2]!.trim(), [], [], line.trim(), i, 3));
+      out.push(cand('Error', vite[1]!.trim(), [], [], line.trim(), i, 3));
       continue;
     }
     const wp = WEBPACK.exec(line);

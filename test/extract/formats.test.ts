@@ -941,13 +941,16 @@ resolve './foo' in '/app/src'`);
       typeAndMessage(`error during build:
 [vite]: Rollup failed to resolve import "lodash" from "src/main.ts".
 This is most likely unintended because it can break your application at runtime.`),
-      ['[vite]', 'Rollup failed to resolve import "lodash" from "src/main.ts".'],
+      ['Error', '[vite]: Rollup failed to resolve import "lodash" from "src/main.ts".'],
     );
     assert.deepEqual(
       typeAndMessage(
         '[plugin:vite:import-analysis] Failed to resolve import "./foo" from "src/main.ts". Does the file exist?',
       ),
-      ['[plugin:vite:import-analysis]', 'Failed to resolve import "./foo" from "src/main.ts". Does the file exist?'],
+      [
+        'Error',
+        '[plugin:vite:import-analysis] Failed to resolve import "./foo" from "src/main.ts". Does the file exist?',
+      ],
     );
     const npm = primary(`npm ERR! Missing script: "build"
 npm ERR!
