@@ -23,9 +23,17 @@ const LINK_FAILED = /^error: (linking with `[^`\n]{1,60}` failed): exit (?:statu
 const LINKER_SAYS =
   /(?:^|\s)(?:\/\S*\/)?(?:ld|ld\.lld|lld|rust-lld|ld64\.lld|link\.exe)(?:\.\w+)?: (?:error: )?(\S.{2,500})$/;
 
+/**
+ * cargo-nextest's retries: a test that failed a try and passed a later one (`TRY 2 PASS [   0.498s]
+ * my-crate tests::flaky`, and `FLAKY 2/3 …` in the summary) is flaky, not failed; the panic its failed
+ * try printed (in `--- TRY 1 STDERR: … ---`) is not the run's failure.
+ */
+const NEXTEST_PASSED_RETRY = /^(?:TRY \d{1,3} PASS|FLAKY \d{1,3}\/\d{1,3}) \[[^\]]{0,40}\] (?:\S{1,200} )?(\S{1,500})$/;
+
 /** Rust: `error[E…]` diagnostics with their source gutter, panics in both formats, and link failures. */
 export function findRustFailures(lines: string[]): Candidate[] {
   const out: Candidate[] = [];
+  const flaky = flakyTests(lines);
   for (let i = 0; i < lines.length; i++) {
     const line = lines[i]!.trim();
     const link = line.startsWith('error: linking') ? LINK_FAILED.exec(line) : null;
@@ -84,6 +92,7 @@ export function findRustFailures(lines: string[]): Candidate[] {
       continue;
     }
     const pn = PANIC_NEW.exec(line);
+    if (pn && flaky.has(pn[1]!)) continue;
     if (pn) {
       const msg = (pn[5] ?? '').trim() || (lines[i + 1] ?? '').trim();
       out.push(panic(msg, pn[2]!, pn[3]!, `${line}\n${pn[5] ? '' : msg}`.trim(), i));
@@ -103,9 +112,19 @@ export function findRustFailures(lines: string[]): Candidate[] {
     // A message of many lines (a build script's advice, blank lines in it): its first line, and the
     // location from the `', file.rs:N:M` line that closes the quote.
     if (!po && PANIC_OLD_START.test(line)) po = longOldPanic(lines, i);
-    if (po) out.push(panic(po[2]!, po[3]!, po[4]!, line, i));
+    if (po && !flaky.has(po[1]!)) out.push(panic(po[2]!, po[3]!, po[4]!, line, i));
   }
   return out;
+}
+
+/** The tests cargo-nextest reports as passed on a retry (see `NEXTEST_PASSED_RETRY`). */
+function flakyTests(lines: string[]): Set<string> {
+  const names = new Set<string>();
+  for (const l of lines) {
+    const t = l.includes('TRY ') || l.includes('FLAKY ') ? NEXTEST_PASSED_RETRY.exec(l.trim()) : null;
+    if (t) names.add(t[1]!);
+  }
+  return names;
 }
 
 /** A panic, in whichever format: its message and where it happened. */

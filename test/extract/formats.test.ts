@@ -2872,3 +2872,45 @@ describe("Gradle's console test events", () => {
     assert.deepEqual(typeAndMessage(log), ['org.opentest4j.AssertionFailedError', 'expected: <3> but was: <2>']);
   });
 });
+
+describe("cargo-nextest's retries", () => {
+  const flakyTry = [
+    '    Starting 48 tests across 3 binaries',
+    '        PASS [   0.003s] store index::tests::rebuilds_after_crash',
+    '  TRY 1 FAIL [   1.204s] store net::tests::resumes_download',
+    '--- TRY 1 STDERR:        store net::tests::resumes_download ---',
+    "thread 'net::tests::resumes_download' panicked at src/net.rs:88:10:",
+    'called `Result::unwrap()` on an `Err` value: Os { code: 104, kind: ConnectionReset, message: "Connection reset by peer" }',
+    'note: run with `RUST_BACKTRACE=1` environment variable to display a backtrace',
+    '',
+    '  RETRY 2/3 [         ] store net::tests::resumes_download',
+    '  TRY 2 PASS [   0.310s] store net::tests::resumes_download',
+  ];
+  test('a panic of a test that passed on a retry is not the failure: the test that failed every try is', () => {
+    const log = [
+      ...flakyTry,
+      '        FAIL [   0.002s] store codec::tests::round_trips_empty_frame',
+      '--- STDERR:              store codec::tests::round_trips_empty_frame ---',
+      "thread 'codec::tests::round_trips_empty_frame' panicked at src/codec.rs:40:5:",
+      'assertion `left == right` failed',
+      '  left: 0',
+      ' right: 4',
+      '------------',
+      '     Summary [   2.114s] 48 tests run: 47 passed (1 flaky), 1 failed, 0 skipped',
+      '   FLAKY 2/3 [   0.310s] store net::tests::resumes_download',
+      '        FAIL [   0.002s] store codec::tests::round_trips_empty_frame',
+      'error: test run failed',
+    ].join('\n');
+    assert.deepEqual(typeAndMessage(log), ['panic', 'assertion `left == right` failed']);
+  });
+
+  test('a run whose only failed try passed on a retry reports nothing', () => {
+    const log = [
+      ...flakyTry,
+      '------------',
+      '     Summary [   1.514s] 48 tests run: 48 passed (1 flaky), 0 skipped',
+      '   FLAKY 2/3 [   0.310s] store net::tests::resumes_download',
+    ].join('\n');
+    assert.deepEqual(extractFailures(log), []);
+  });
+});
