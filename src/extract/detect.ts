@@ -2,6 +2,7 @@ import type { Frame } from '../types.js';
 import { EXCEPTION_NAME, type Candidate } from './candidate.js';
 import { canonicalMessage } from './canonical-messages.js';
 import { languageOfName, languageOfTyped } from './error-class-language.js';
+import { languageOfFramesBelow } from './frame-language.js';
 import { languageOfMessage } from './message-language.js';
 import type { LogLevel } from './normalize.js';
 import { shellLintFinding } from './shell-lint.js';
@@ -1094,7 +1095,9 @@ function typedLine(lines: string[], line: string, i: number): Candidate | null {
     /^\S+ \[ERR_[A-Z_\d]{2,60}\]/.test(m[0].slice(lead.length).trim()) || /Uncaught|Promise Rejection/i.test(lead)
       ? 'javascript'
       : languageOfTyped(type, message);
-  return cand(language, type, message, line, i, known ? 2 : 1.5);
+  // A class no runtime's name gives away reads as Python's, unless the frames below are another's.
+  const framed = language === 'python' ? (languageOfFramesBelow(lines, i) ?? language) : language;
+  return cand(framed, type, message, line, i, known ? 2 : 1.5);
 }
 
 /** A typed error inside an inline code span of prose: "I get `ModuleNotFoundError: No module named 'x'`". */

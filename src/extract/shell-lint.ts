@@ -22,7 +22,9 @@ const HADOLINT = /^(\S.{0,300}?):(\d{1,7}) ((?:DL|SC)\d{4}) (error|warning|info|
  * GitHub Action's default), so its errors outrank its warnings.
  */
 export function shellLintFinding(lines: string[], line: string, i: number): Candidate | null {
-  const tty = SHELLCHECK_TTY.exec(line);
+  // Each format holds its rule's prefix: most lines are done without a pattern.
+  if (!line.includes('SC') && !line.includes(' DL')) return null;
+  const tty = line.startsWith('^') ? SHELLCHECK_TTY.exec(line) : null;
   if (tty) {
     const source = (lines[i - 1] ?? '').trim();
     const c = finding(tty[1]!, tty[3]!, line, i, 3);

@@ -2914,3 +2914,41 @@ describe("cargo-nextest's retries", () => {
     assert.deepEqual(extractFailures(log), []);
   });
 });
+
+describe('the frames below a shared class name tell its language', () => {
+  test('Deno, a browser console, Unity and Pester: each by its own frame shape', () => {
+    const deno = [
+      'error: AssertionError: Values are not equal.',
+      '',
+      '    [Diff] Actual / Expected',
+      '',
+      '-   3',
+      '+   4',
+      '',
+      '    at assertEquals (https://jsr.io/@std/assert/1.0.11/equals.ts:64:9)',
+      '    at file:///home/runner/work/app/app/src/slug_test.ts:9:3',
+    ].join('\n');
+    assert.deepEqual(languageTypeMessage(deno), ['typescript', 'AssertionError', 'Values are not equal.']);
+    const firefox =
+      'ConfigMissingError: no config for tenant "acme"\nloadTenant@http://localhost:8080/assets/index-3f2a.js:112:19\nasync*boot@http://localhost:8080/assets/index-3f2a.js:40:11';
+    assert.equal(primary(firefox).language, 'javascript');
+    const unity = [
+      'MissingComponentException: There is no \'Rigidbody\' attached to the "Player" game object, but a script is trying to access it.',
+      'PlayerMovement.FixedUpdate () (at Assets/Scripts/PlayerMovement.cs:27)',
+    ].join('\n');
+    assert.equal(primary(unity).language, 'csharp');
+    const pester = [
+      "    ItemNotFoundException: Cannot find path 'C:\\config\\app.json' because it does not exist.",
+      '    at Read-AppConfig, D:\\a\\tools\\tools\\src\\Read-AppConfig.ps1:14',
+      '    at <ScriptBlock>, D:\\a\\tools\\tools\\tests\\Read-AppConfig.Tests.ps1:8',
+    ].join('\n');
+    assert.equal(primary(pester).language, 'shell');
+  });
+
+  test('Python frames, or none, leave a shared class Python', () => {
+    const py =
+      'Traceback (most recent call last):\n  File "app.py", line 3, in <module>\n    main()\nConfigMissingError: no config for tenant "acme"';
+    assert.equal(primary(py).language, 'python');
+    assert.equal(primary('ConfigMissingError: no config for tenant "acme"').language, 'python');
+  });
+});
