@@ -57,7 +57,7 @@ export function detectCandidates({ lines, levels }: DetectInput): Candidate[] {
     const tool = toolDiagnostic(lines, line, i, ctx, level);
     const found =
       (tool && withCaretCode(tool, lines, i)) ??
-      toolError(line, i, ctx.yarnBerry) ??
+      toolError(lines, line, i, ctx.yarnBerry) ??
       runtimeLine(lines, line, i) ??
       shellNotFound(line, i) ??
       packageManager(lines, line, i) ??

@@ -53,7 +53,7 @@ function cand(
 }
 
 /** The tool error on this (normalized, trimmed) line, if it is one; `yarnFailed`: Yarn 2+ said "Failed with errors". */
-export function toolError(line: string, i: number, yarnFailed: boolean): Candidate | null {
+export function toolError(lines: string[], line: string, i: number, yarnFailed: boolean): Candidate | null {
   if (line.includes('Sanitizer: ')) return sanitizerReport(line, i);
   const prisma = line.startsWith('Error: P') ? PRISMA.exec(line) : null;
   if (prisma) return cand('typescript', prisma[1]!, prisma[2]!.trim(), line, i, 3);
@@ -70,7 +70,15 @@ export function toolError(line: string, i: number, yarnFailed: boolean): Candida
   }
   if (c === 0x67 /* g */) {
     const go = line.startsWith('go: ') ? GO_COMMAND.exec(line) : null;
-    return go ? cand('go', 'go', go[1]!.trim(), line, i, 2) : null;
+    if (!go) return null;
+    // An import chain (`go: example.com/app imports`, then indented `example.com/a imports` lines): the
+    // error is the package's at its end, `\texample.com/dep: cannot find module providing package …`.
+    let message = go[1]!.trim();
+    for (let k = i + 1; message.endsWith(' imports') && k < Math.min(lines.length, i + 30); k++) {
+      if (!/^\s+\S/.test(lines[k]!)) break;
+      message = lines[k]!.trim();
+    }
+    return cand('go', 'go', message, line, i, 2);
   }
   if (c === 0x65 /* e */) {
     const cargo = line.startsWith('error: ') ? CARGO.exec(line) : null;

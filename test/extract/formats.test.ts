@@ -2952,3 +2952,19 @@ describe('the frames below a shared class name tell its language', () => {
     assert.equal(primary('ConfigMissingError: no config for tenant "acme"').language, 'python');
   });
 });
+
+describe("the go command's import chain", () => {
+  test('the error is the package at the end of the chain, not the first line', () => {
+    const out = [
+      'go: finding module for package example.com/metrics/exporter',
+      'go: example.com/shop/cmd/api imports',
+      '\texample.com/shop/internal/telemetry imports',
+      '\texample.com/metrics/exporter: module example.com/metrics@latest found (v1.4.0), but does not contain package example.com/metrics/exporter',
+    ].join('\n');
+    assert.deepEqual(languageTypeMessage(out), [
+      'go',
+      'go',
+      'example.com/metrics/exporter: module example.com/metrics@latest found (v1.4.0), but does not contain package example.com/metrics/exporter',
+    ]);
+  });
+});
