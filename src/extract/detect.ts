@@ -662,6 +662,14 @@ const SHELL_NOT_FOUND = new RegExp(
   String.raw`^(\S{0,300}?)(?:: (?:line|Zeile|ligne|línea|linea|riga|linha|строка|行) \d+|: \d+)?: ([^:]{1,200}): (${NOT_FOUND_PHRASES})\.?$`,
 );
 const ZSH_NOT_FOUND = /^(?:zsh|fish): (?:command not found|Unknown command): (\S.{0,200})$/;
+/**
+ * env(1) running a script's `#!/usr/bin/env X` line without X on the PATH (GNU coreutils quotes it,
+ * ‘X’ or 'X' by locale; BusyBox says `can't execute 'X'`, BSD's names it bare): `/usr/bin/env: 'bash\r': No
+ * such file or directory`,
+ * the interpreter of a script saved with CRLF line ends among them.
+ */
+const ENV_NOT_FOUND =
+  /^(?:\/usr)?(?:\/bin\/)?env: (?:can't execute )?(?:['‘][^'’\n]{1,200}['’]|[^\s:]{1,200}): No such file or directory$/;
 const WIN_NOT_RECOGNIZED = /^'([^']{1,200})' is not recognized as an internal or external command/;
 const PS_NOT_RECOGNIZED = /^(?:\S{1,200} : )?The term '([^']{1,200})' is not recognized as (?:the )?name of a cmdlet/;
 
@@ -678,6 +686,7 @@ function shellNotFound(line: string, i: number): Candidate | null {
   }
   const z = ZSH_NOT_FOUND.exec(line);
   if (z) return cand('shell', 'command not found', `command not found: ${z[1]!.trim()}`, line, i, 3);
+  if (ENV_NOT_FOUND.test(line)) return cand('shell', 'command not found', line, line, i, 3);
   const w = WIN_NOT_RECOGNIZED.exec(line) ?? PS_NOT_RECOGNIZED.exec(line);
   if (w) return cand('shell', 'command not found', line, line, i, 3);
   return null;

@@ -2968,3 +2968,26 @@ describe("the go command's import chain", () => {
     ]);
   });
 });
+
+describe("env(1) without the script's interpreter", () => {
+  test('GNU, BusyBox and BSD wordings, and inside a BuildKit step, over its failed-to-solve wrapper', () => {
+    const build = [
+      '#9 [4/6] RUN ./scripts/setup.sh',
+      "#9 0.212 /usr/bin/env: 'bash\\r': No such file or directory",
+      '#9 ERROR: process "/bin/sh -c ./scripts/setup.sh" did not complete successfully: exit code: 127',
+      '------',
+      ' > [4/6] RUN ./scripts/setup.sh:',
+      "0.212 /usr/bin/env: 'bash\\r': No such file or directory",
+      '------',
+      'ERROR: failed to solve: process "/bin/sh -c ./scripts/setup.sh" did not complete successfully: exit code: 127',
+    ].join('\n');
+    assert.deepEqual(languageTypeMessage(build), [
+      'shell',
+      'command not found',
+      "/usr/bin/env: 'bash\\r': No such file or directory",
+    ]);
+    assert.equal(primary('/usr/bin/env: ‘python’: No such file or directory').errorType, 'command not found');
+    assert.equal(primary("env: can't execute 'python3': No such file or directory").errorType, 'command not found');
+    assert.equal(primary('env: node: No such file or directory').errorType, 'command not found');
+  });
+});
