@@ -20,7 +20,8 @@ const PHP_LOCATION = /^(\S{1,500}\.php):(\d{1,7})$/;
 const COLLISION_CLASS = /^\s{1,8}((?:[A-Z]\w{0,80}\\){1,10}[A-Z]\w{0,80}|[A-Z]\w{0,80}(?:Exception|Error))\s*$/;
 const COLLISION_AT = /^\s{0,8}at (\S{1,500}\.php):(\d{1,7})\s*$/;
 const SYMFONY_IN = /^In (\S{1,300}\.php) line (\d{1,7}):$/;
-const SYMFONY_CLASS = /^\[((?:[A-Z]\w{0,80}\\)*[A-Z]\w{0,80})\]$/;
+/** The class (verbose mode), with the exception's code when it has one: `[PDOException (42S01)]`. */
+const SYMFONY_CLASS = /^\[((?:[A-Z]\w{0,80}\\)*[A-Z]\w{0,80})(?: \([\w.-]{1,40}\))?\]$/;
 const PHPSTAN_FILE = /^\s{0,4}Line\s{2,}(\S.{0,500}\.php)\s*$/;
 const PHPSTAN_ROW = /^\s{0,4}(\d{1,7})\s{2,}(\S.*)$/;
 const PHPSTAN_MORE = /^\s{5,}(\S.*)$/;

@@ -2606,6 +2606,11 @@ In Connector.php line 70:
       '',
       'SQLSTATE[HY000] [2002] No such file or directory (SQL: select * from `migrations`)',
     ]);
+    // An exception with a code: `[%s (%s)]`, as Symfony renders it.
+    assert.deepEqual(typeAndMessage(block.replace('QueryException]', 'QueryException (2002)]')), [
+      'Illuminate\\Database\\QueryException',
+      'SQLSTATE[HY000] [2002] No such file or directory (SQL: select * from `migrations`)',
+    ]);
   });
 
   test("Rust panics a hook logged, and the old format's message of many lines", () => {
