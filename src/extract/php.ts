@@ -10,6 +10,10 @@ import type { Candidate } from './candidate.js';
  *   then `at file.php:N`.
  * - Symfony Console's report (artisan, composer, bin/console): `In Connection.php line 669:`, the class
  *   in brackets on the next line when run with `-v` (`[Illuminate\\Database\\QueryException]`), the message.
+ * - Composer's dependency resolution failure: `Your requirements could not be resolved to an installable
+ *   set of packages.` (or, installing from a lock file, `Your lock file does not contain a compatible set
+ *   of packages. Please run composer update.`), then `  Problem 1` and its `    - …` lines. No class is
+ *   printed; the problems say which package wants what.
  * - PHPStan's table: `Line   path/File.php` heads a file's rows, each `  42     message` (wrapped over
  *   the next lines) with its identifier as `🪪  argument.type` (PHPStan ≥ 1.11).
  */
@@ -22,6 +26,8 @@ const COLLISION_AT = /^\s{0,8}at (\S{1,500}\.php):(\d{1,7})\s*$/;
 const SYMFONY_IN = /^In (\S{1,300}\.php) line (\d{1,7}):$/;
 /** The class (verbose mode), with the exception's code when it has one: `[PDOException (42S01)]`. */
 const SYMFONY_CLASS = /^\[((?:[A-Z]\w{0,80}\\)*[A-Z]\w{0,80})(?: \([\w.-]{1,40}\))?\]$/;
+const COMPOSER_UNRESOLVED =
+  /^(Your requirements could not be resolved to an installable set of packages\.|Your lock file does not contain a compatible set of packages\. Please run composer update\.)$/;
 const PHPSTAN_FILE = /^\s{0,4}Line\s{2,}(\S.{0,500}\.php)\s*$/;
 const PHPSTAN_ROW = /^\s{0,4}(\d{1,7})\s{2,}(\S.*)$/;
 const PHPSTAN_MORE = /^\s{5,}(\S.*)$/;
@@ -47,6 +53,11 @@ export function findPhpFailures(lines: string[]): Candidate[] {
     if (symfony) {
       const c = readSymfonyBlock(lines, i, symfony[1]!, Number(symfony[2]));
       if (c) out.push(c);
+      continue;
+    }
+    const composer = line.startsWith('Your ') ? COMPOSER_UNRESOLVED.exec(line.trim()) : null;
+    if (composer) {
+      out.push(readComposerProblems(lines, i, composer[1]!));
       continue;
     }
     const file = line.includes('Line ') ? PHPSTAN_FILE.exec(line) : null;
@@ -143,4 +154,17 @@ function readSymfonyBlock(lines: string[], at: number, file: string, line: numbe
   const message = (cls ? block[1] : block[0]) ?? '';
   if (!message) return null;
   return php(cls?.[1] ?? null, message, [{ file, line, function: null, source: null }], message, at, 3);
+}
+
+/** Composer's verdict and its first problem's lines (what the query's error text carries). */
+function readComposerProblems(lines: string[], at: number, verdict: string): Candidate {
+  const problem: string[] = [];
+  for (let k = at + 1; k < Math.min(lines.length, at + 12); k++) {
+    const t = lines[k]!.trim();
+    if (!t && problem.length === 0) continue;
+    if (/^Problem [2-9]/.test(t) || (!t && problem.length > 0)) break;
+    if (/^Problem 1$|^- /.test(t)) problem.push(t);
+    else if (problem.length) break;
+  }
+  return php(null, verdict, [], [verdict, ...problem].join('\n'), at, 2.5);
 }

@@ -2996,3 +2996,31 @@ describe("env(1) without the script's interpreter", () => {
     assert.equal(primary('env: node: No such file or directory').errorType, 'command not found');
   });
 });
+
+describe("Composer's dependency resolution", () => {
+  test('its verdict is the message, the first problem goes with it into the error text', () => {
+    const log = [
+      'Loading composer repositories with package information',
+      'Updating dependencies',
+      'Your requirements could not be resolved to an installable set of packages.',
+      '',
+      '  Problem 1',
+      '    - Root composer.json requires guzzlehttp/guzzle ^8.0, found guzzlehttp/guzzle[dev-master, 6.0.0, ..., 7.9.2] but it does not match the constraint.',
+      '  Problem 2',
+      '    - Root composer.json requires php ^8.3 but your php version (8.2.12) does not satisfy that requirement.',
+    ].join('\n');
+    const f = primary(log);
+    assert.deepEqual(
+      [f.language, f.errorType, f.errorMessage],
+      ['php', '', 'Your requirements could not be resolved to an installable set of packages.'],
+    );
+    assert.match(f.errorText, /requires guzzlehttp\/guzzle \^8\.0/);
+    assert.doesNotMatch(f.errorText, /Problem 2/);
+    const lock =
+      'Installing dependencies from lock file (including require-dev)\nYour lock file does not contain a compatible set of packages. Please run composer update.\n\n  Problem 1\n    - lcobucci/jwt is locked to version 5.3.0 and an update of this package was not requested.\n';
+    assert.equal(
+      primary(lock).errorMessage,
+      'Your lock file does not contain a compatible set of packages. Please run composer update.',
+    );
+  });
+});
