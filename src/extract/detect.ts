@@ -1053,13 +1053,21 @@ const REPR = new RegExp(String.raw`(?:^|: )(${EXCEPTION_NAME})\((['"])(.{0,1000}
 /** Ruby's namespaced errors, down to a bare `Error` class (`ActionView::Template::Error: …`). */
 const RUBY_QUALIFIED =
   /^((?:[A-Z]\w{0,80}::){1,8}(?:[A-Z]\w{0,80})?(?:Error|Exception|Invalid|NotFound)): (\S.{0,2000})$/;
+const RUBY_QUALIFIED_BARE = /^((?:[A-Z]\w{0,80}::){1,8}(?:[A-Z]\w{0,80})?(?:Error|Exception|Invalid|NotFound)):$/;
 /** Ruby's report of an uncaught error without its location: `undefined method 'x' for nil (NoMethodError)`. */
 const RUBY_SUFFIXED =
   /^(\S.{2,1000}?) \(((?:[A-Z]\w{0,80}::){0,8}[A-Z]\w{0,80}(?:Error|Exception|Invalid|NotFound))\)$/;
 
-function rubyLine(line: string, i: number): Candidate | null {
+function rubyLine(lines: string[], line: string, i: number): Candidate | null {
   const q = line.includes('::') ? RUBY_QUALIFIED.exec(line) : null;
   if (q) return cand('ruby', q[1]!, q[2]!.trim(), line, i, 2);
+  // A message that starts with blank lines (Rails' PendingMigrationError): Ruby prints `Class: ` and
+  // the message below them.
+  const bare = line.includes('::') && line.endsWith(':') ? RUBY_QUALIFIED_BARE.exec(line) : null;
+  if (bare) {
+    const below = lines.slice(i + 1, i + 4).find((l) => l.trim() !== '');
+    if (below && !/^\s*(?:from |#|\S+:\d+:in )/.test(below)) return cand('ruby', bare[1]!, below.trim(), line, i, 2);
+  }
   const s = line.endsWith(')') ? RUBY_SUFFIXED.exec(line) : null;
   // Python never prints this shape; people write "it fails (ValueError)", so the class or the words must be Ruby's.
   if (s && (s[2]!.includes('::') || languageOfTyped(s[2]!, s[1]!) === 'ruby'))
@@ -1068,7 +1076,7 @@ function rubyLine(line: string, i: number): Candidate | null {
 }
 
 function typedLine(lines: string[], line: string, i: number): Candidate | null {
-  const ruby = rubyLine(line, i);
+  const ruby = rubyLine(lines, line, i);
   if (ruby) return ruby;
   const celery = line.includes(' raised unexpected: ') ? CELERY_RAISED.exec(line) : null;
   if (celery) {

@@ -3024,3 +3024,21 @@ describe("Composer's dependency resolution", () => {
     );
   });
 });
+
+describe('a Ruby message that starts with blank lines', () => {
+  test("Rails' pending migrations: the message is the first line below the class", () => {
+    const out = [
+      'ActiveRecord::PendingMigrationError: ',
+      '',
+      'Migrations are pending. To resolve this issue, run:',
+      '',
+      '        bin/rails db:migrate RAILS_ENV=test',
+      '',
+    ].join('\n');
+    assert.deepEqual(languageTypeMessage(out), [
+      'ruby',
+      'ActiveRecord::PendingMigrationError',
+      'Migrations are pending. To resolve this issue, run:',
+    ]);
+  });
+});
