@@ -392,6 +392,8 @@ const SWIFT_FATAL =
 /** What a Swift program prints after its trap: the runtime's stack trace or Swift 5.9's backtracer. */
 const SWIFT_AFTER = /^(?:Current stack trace:|💣 Program crashed: |\*\*\* Program crashed: )/;
 const PHP_UNCAUGHT = /^Uncaught ([A-Za-z_\\][\w\\]{0,200})(?:: ?(.*))?$/;
+/** PHP 5's wording: `Uncaught exception 'GuzzleHttp\Exception\ClientException' with message 'Client error: …'`. */
+const PHP5_UNCAUGHT = /^Uncaught exception '([A-Za-z_\\][\w\\]{0,200})' with message '(.*?)'?$/;
 const PHP_FRAMEWORK = /^([A-Z]\w{0,80}(?:Error|Exception)) in (\S{1,300}\.php) line (\d+):?$/;
 const JVM_MAIN_CLASS: RegExp[] = [
   /^Error: Could not find or load main class (\S+)/,
@@ -501,7 +503,7 @@ function runtimeLine(lines: string[], line: string, i: number): Candidate | null
   const php = PHP_FATAL.exec(line);
   if (php && (php[1] || PHP_LOCATION.test(php[3]!) || languageOfMessage(php[3]!) === 'php')) {
     const body = stripPhpLocation(php[3]!.trim());
-    const uncaught = PHP_UNCAUGHT.exec(body);
+    const uncaught = PHP5_UNCAUGHT.exec(body) ?? PHP_UNCAUGHT.exec(body);
     if (uncaught) return cand('php', uncaught[1]!, (uncaught[2] ?? '').trim(), line, i, 3);
     return cand('php', php[2]!, body, line, i, 3);
   }
@@ -670,7 +672,12 @@ const ZSH_NOT_FOUND = /^(?:zsh|fish): (?:command not found|Unknown command): (\S
  */
 const ENV_NOT_FOUND =
   /^(?:\/usr)?(?:\/bin\/)?env: (?:can't execute )?(?:['‘][^'’\n]{1,200}['’]|[^\s:]{1,200}): No such file or directory$/;
-const WIN_NOT_RECOGNIZED = /^'([^']{1,200})' is not recognized as an internal or external command/;
+/**
+ * cmd.exe's "not recognized" in English and in Windows' German, French and Spanish wordings (the message
+ * goes on over a second line): `Der Befehl "cmake" ist entweder falsch geschrieben oder`.
+ */
+const WIN_NOT_RECOGNIZED =
+  /^(?:'([^']{1,200})' is not recognized as an internal or external command|Der Befehl "([^"]{1,200})" ist entweder falsch geschrieben oder|'([^']{1,200})' n'est pas reconnu en tant que commande interne|"([^"]{1,200})" no se reconoce como un comando interno o externo)/;
 const PS_NOT_RECOGNIZED = /^(?:\S{1,200} : )?The term '([^']{1,200})' is not recognized as (?:the )?name of a cmdlet/;
 
 function shellNotFound(line: string, i: number): Candidate | null {

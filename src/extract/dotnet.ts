@@ -13,11 +13,27 @@ const TEST_FAILED = /^\s*Failed (\S+) \[[^\]]*\]\s*$/;
 const COMPILER =
   /^(\S+\.(?:cs|vb|fs|csproj|sln))\((\d+),(\d+)\): error ((?:CS|BC|FS|MSB|NU)\d+): (.+?)(?: \[[^\]]+\])?$/;
 
+/**
+ * Visual Studio's exception details, as its "Copy Details" gives them: `System.X was unhandled by user
+ * code`, then indented `Key=value` lines, the message in `Message=` (older versions: `An unhandled
+ * exception of type 'System.X' occurred in App.dll`, then `Additional information: message`).
+ */
+const VS_UNHANDLED = /^((?:[A-Za-z_]\w{0,80}\.){1,10}[A-Z]\w{0,80}) was unhandled(?: by user code)?$/;
+const VS_MESSAGE = /^\s{0,8}Message=(.{1,2000})$/;
+const VS_UNHANDLED_OLD =
+  /^An unhandled exception of type '((?:[A-Za-z_]\w{0,80}\.){1,10}[A-Z]\w{0,80})' occurred in \S.{0,300}$/;
+const VS_INFO = /^Additional information: (.{1,2000})$/;
+
 /** .NET: unhandled exceptions with `at` frames, `dotnet test` "Failed … Error Message: … Stack Trace:" blocks. */
 export function findDotnetFailures(lines: string[]): Candidate[] {
   const out: Candidate[] = [];
   const used = new Set<number>();
   for (let i = 0; i < lines.length; i++) {
+    const vs = lines[i]!.includes('unhandled') ? visualStudioDetails(lines, i) : null;
+    if (vs) {
+      out.push(vs);
+      continue;
+    }
     const cs = COMPILER.exec(lines[i]!.trim());
     if (cs) {
       out.push({
@@ -91,4 +107,27 @@ function readFrames(lines: string[], from: number): Frame[] {
     frames.push({ file: a[2] ?? '', line: a[3] ? Number(a[3]) : null, function: a[1]!, source: null });
   }
   return frames;
+}
+
+/** Visual Studio's exception details (`VS_UNHANDLED`, `VS_UNHANDLED_OLD`) starting at line `i`. */
+function visualStudioDetails(lines: string[], i: number): Candidate | null {
+  const line = lines[i]!.trim();
+  const older = line.startsWith('An unhandled exception of type');
+  const head = (older ? VS_UNHANDLED_OLD : VS_UNHANDLED).exec(line);
+  if (!head) return null;
+  let message = '';
+  for (let k = i + 1; k < Math.min(lines.length, i + 6) && !message; k++) {
+    const m = (older ? VS_INFO : VS_MESSAGE).exec(lines[k]!.trimEnd());
+    if (m) message = m[1]!.trim();
+  }
+  return {
+    language: 'csharp',
+    errorType: head[1]!,
+    errorMessage: message,
+    frames: [],
+    codeLines: [],
+    errorText: message ? `${head[1]!}: ${message}` : line,
+    line: i,
+    strength: 3,
+  };
 }

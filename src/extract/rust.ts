@@ -86,9 +86,15 @@ export function findRustFailures(lines: string[]): Candidate[] {
       });
       continue;
     }
-    const lint = line.startsWith('error: ') && ARROW.test(lines[i + 1] ?? '') ? deniedLint(lines, i) : null;
+    const located = line.startsWith('error: ') && ARROW.test(lines[i + 1] ?? '');
+    const lint = located ? deniedLint(lines, i) : null;
     if (lint) {
       out.push(lint);
+      continue;
+    }
+    // An error without a code at a location: a macro's (sqlx's `query!`, a derive's), `compile_error!`'s.
+    if (located) {
+      out.push(uncodedError(lines, i));
       continue;
     }
     const pn = PANIC_NEW.exec(line);
@@ -136,6 +142,28 @@ function panic(errorMessage: string, file: string, line: string, errorText: stri
     frames: [{ file, line: Number(line), function: null, source: null }],
     codeLines: [],
     errorText,
+    line: i,
+    strength: 3,
+  };
+}
+
+/** rustc's `error: message` with its `-->` location and source gutter, and no code: the type is `error`. */
+function uncodedError(lines: string[], i: number): Candidate {
+  const at = ARROW.exec(lines[i + 1]!)!;
+  const code: string[] = [];
+  for (let k = i + 2; k < Math.min(lines.length, i + 30); k++) {
+    const l = lines[k]!;
+    if (/^(?:error|warning)(?:\[|:)/.test(l.trim())) break;
+    const g = GUTTER.exec(l);
+    if (g && g[2]!.trim()) code.push(g[2]!);
+  }
+  return {
+    language: 'rust',
+    errorType: 'error',
+    errorMessage: lines[i]!.trim().slice('error: '.length).trim(),
+    frames: [{ file: at[1]!, line: Number(at[2]), function: null, source: code[0] ?? null }],
+    codeLines: code,
+    errorText: lines[i]!.trim(),
     line: i,
     strength: 3,
   };

@@ -3042,3 +3042,63 @@ describe('a Ruby message that starts with blank lines', () => {
     ]);
   });
 });
+
+describe('more shapes, each from its documented output', () => {
+  test("Visual Studio's exception details, in both versions' wording", () => {
+    const details = [
+      'System.InvalidOperationException was unhandled by user code',
+      '  HResult=-2146233079',
+      '  Message=Sequence contains no matching element',
+      '  Source=System.Core',
+      '  StackTrace:',
+      '       at System.Linq.Enumerable.First[TSource](IEnumerable`1 source, Func`2 predicate)',
+    ].join('\n');
+    assert.deepEqual(languageTypeMessage(details), [
+      'csharp',
+      'System.InvalidOperationException',
+      'Sequence contains no matching element',
+    ]);
+    const older =
+      "An unhandled exception of type 'System.IO.FileNotFoundException' occurred in Reports.exe\n\nAdditional information: Could not find file 'C:\\data\\q3.csv'.";
+    assert.deepEqual(typeAndMessage(older), [
+      'System.IO.FileNotFoundException',
+      "Could not find file 'C:\\data\\q3.csv'.",
+    ]);
+  });
+
+  test("PHP 5's uncaught exception wording names the class", () => {
+    const log =
+      "PHP Fatal error:  Uncaught exception 'Stripe\\Error\\Card' with message 'Your card was declined.' in /var/www/lib/Stripe/ApiRequestor.php:128";
+    assert.deepEqual(languageTypeMessage(log), ['php', 'Stripe\\Error\\Card', 'Your card was declined.']);
+  });
+
+  test("rustc: an error with a location and no code (a macro's) is an error at that location", () => {
+    const out = [
+      'error: error returned from database: relation "orders" does not exist',
+      '  --> src/db.rs:41:17',
+      '   |',
+      '41 |     let rows = sqlx::query!("SELECT id FROM orders").fetch_all(&pool).await?;',
+      '   |                ^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^',
+      '   |',
+      '   = note: this error originates in the macro `$crate::sqlx_macros::expand_query`',
+      '',
+      'error: could not compile `shop` (bin "shop") due to 1 previous error',
+    ].join('\n');
+    const f = primary(out);
+    assert.deepEqual(
+      [f.language, f.errorType, f.errorMessage],
+      ['rust', 'error', 'error returned from database: relation "orders" does not exist'],
+    );
+    assert.equal(f.frames.at(-1)?.file, 'src/db.rs');
+    assert.match(f.code, /sqlx::query!/);
+  });
+
+  test("cmd.exe's not-recognized message in German, French and Spanish", () => {
+    for (const said of [
+      'Der Befehl "ninja" ist entweder falsch geschrieben oder\nkonnte nicht gefunden werden.',
+      "'ninja' n'est pas reconnu en tant que commande interne\nou externe, un programme exécutable ou un fichier de commandes.",
+      '"ninja" no se reconoce como un comando interno o externo,\nprograma o archivo por lotes ejecutable.',
+    ])
+      assert.equal(primary(said).errorType, 'command not found', said);
+  });
+});
