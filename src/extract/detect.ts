@@ -98,7 +98,8 @@ function documentContext(lines: string[]): DocContext {
   let yarnBerry = false;
   for (const l of lines) {
     if (!yarn && /^yarn (?:install|run|add|upgrade) v\d|yarnpkg\.com\/en\/docs\/cli\//.test(l)) yarn = true;
-    if (!yarnBerry && l.includes('YN0000: Failed with errors')) yarnBerry = true;
+    // Yarn 4 puts a bullet before it: `➤ YN0000: · Failed with errors in 2s 711ms`.
+    if (!yarnBerry && l.includes('YN0000: ') && /YN0000: (?:· )?Failed with errors/.test(l)) yarnBerry = true;
     if (mavenHelp) continue;
     const m = /\[Help 1\] https?:\/\/\S{1,200}\/(\w{1,80}Exception)\s*$/.exec(l);
     if (m) mavenHelp = m[1]!;
@@ -901,6 +902,11 @@ function toolMessage(lines: string[], line: string, i: number, ctx: DocContext):
     } catch {
       msg = /"msg": ?"((?:[^"\\]|\\.){1,1000})"/.exec(ansible[3]!)?.[1] ?? '';
     }
+    // A task with `ignore_errors`: Ansible says `...ignoring` under its failure and goes on.
+    if (/^\.\.\.ignoring\s*$/.test((lines[i + 1] ?? '').trim())) return null;
+    // Ansible's own exceptions lead the message: `AnsibleUndefinedVariable: 'dict object' has no attribute 'x'`.
+    const own = /^(Ansible[A-Z]\w{2,60}): (\S.*)$/s.exec(msg);
+    if (own) return cand('unknown', own[1]!, own[2]!, line, i, 3);
     return cand('unknown', ansible[2]!, msg || ansible[3]!.slice(0, 500), line, i, 3);
   }
   const git = GIT_FATAL.exec(line) ?? GIT_ERROR.exec(line);

@@ -4,6 +4,7 @@ import { findDotnetFailures } from './dotnet.js';
 import { findGoFailures } from './go.js';
 import { findJavaFailures } from './java.js';
 import { findJavaScriptFailures } from './javascript.js';
+import { findJsTestRunnerFailures } from './js-test-runners.js';
 import { findPhpFailures } from './php.js';
 import { findPythonFailures } from './python.js';
 import { findPythonToolFailures } from './python-tools.js';
@@ -17,6 +18,7 @@ export const LANGUAGE_MODULES: FailureFinder[] = [
   findPythonFailures,
   findPythonToolFailures,
   findJavaScriptFailures,
+  findJsTestRunnerFailures,
   findJavaFailures,
   findGoFailures,
   findRustFailures,

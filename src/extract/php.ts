@@ -10,6 +10,9 @@ import type { Candidate } from './candidate.js';
  *   then `at file.php:N`.
  * - Symfony Console's report (artisan, composer, bin/console): `In Connection.php line 669:`, the class
  *   in brackets on the next line when run with `-v` (`[Illuminate\\Database\\QueryException]`), the message.
+ * - Collision's test report (Pest, `php artisan test`): `FAILED  Tests\Feature\CartTest > it adds tax`
+ *   with the exception's class at the end of the line (`ErrorException`; a failed expectation prints
+ *   none), the message on the next line, then `at file.php:N` and the code with its `➜` marker.
  * - Composer's dependency resolution failure: `Your requirements could not be resolved to an installable
  *   set of packages.` (or, installing from a lock file, `Your lock file does not contain a compatible set
  *   of packages. Please run composer update.`), then `  Problem 1` and its `    - …` lines. No class is
@@ -26,6 +29,9 @@ const COLLISION_AT = /^\s{0,8}at (\S{1,500}\.php):(\d{1,7})\s*$/;
 const SYMFONY_IN = /^In (\S{1,300}\.php) line (\d{1,7}):$/;
 /** The class (verbose mode), with the exception's code when it has one: `[PDOException (42S01)]`. */
 const SYMFONY_CLASS = /^\[((?:[A-Z]\w{0,80}\\)*[A-Z]\w{0,80})(?: \([\w.-]{1,40}\))?\]$/;
+const COLLISION_FAILED =
+  /^\s{0,4}FAILED {2}((?:[A-Z]\w{0,80}\\){0,10}[A-Z]\w{0,80}) > (\S.{0,400}?)(?: {2,}((?:[A-Z]\w{0,80}\\){0,10}[A-Z]\w{0,80}))?\s*$/;
+const COLLISION_CODE = /^\s{0,4}➜\s{1,4}\d{1,7}▕\s?(.*)$/;
 const COMPOSER_UNRESOLVED =
   /^(Your requirements could not be resolved to an installable set of packages\.|Your lock file does not contain a compatible set of packages\. Please run composer update\.)$/;
 const PHPSTAN_FILE = /^\s{0,4}Line\s{2,}(\S.{0,500}\.php)\s*$/;
@@ -52,6 +58,12 @@ export function findPhpFailures(lines: string[]): Candidate[] {
     const symfony = line.startsWith('In ') ? SYMFONY_IN.exec(line.trim()) : null;
     if (symfony) {
       const c = readSymfonyBlock(lines, i, symfony[1]!, Number(symfony[2]));
+      if (c) out.push(c);
+      continue;
+    }
+    const failed = line.includes('FAILED ') ? COLLISION_FAILED.exec(line) : null;
+    if (failed) {
+      const c = readCollisionTest(lines, i, failed[3] ?? null);
       if (c) out.push(c);
       continue;
     }
@@ -167,4 +179,36 @@ function readComposerProblems(lines: string[], at: number, verdict: string): Can
     else if (problem.length) break;
   }
   return php(null, verdict, [], [verdict, ...problem].join('\n'), at, 2.5);
+}
+
+/**
+ * Collision's report of a failed test (`COLLISION_FAILED`): the message below it (up to `at file:N`),
+ * where it failed, and the source line its `➜` marks.
+ */
+function readCollisionTest(lines: string[], at: number, type: string | null): Candidate | null {
+  const message: string[] = [];
+  let frames: Frame[] = [];
+  const code: string[] = [];
+  let ended = false;
+  for (let k = at + 1; k < Math.min(lines.length, at + 40); k++) {
+    const t = lines[k]!.trim();
+    const loc = COLLISION_AT.exec(lines[k]!);
+    if (loc) {
+      frames = [{ file: loc[1]!, line: Number(loc[2]), function: null, source: null }];
+      continue;
+    }
+    const marked = COLLISION_CODE.exec(lines[k]!);
+    if (marked) {
+      code.push(marked[1]!.trim());
+      if (frames[0]) frames[0].source = marked[1]!.trim();
+      break;
+    }
+    // The message runs to the first blank line; `at file:N` and the code follow it.
+    if (!t && message.length) ended = true;
+    if (frames.length === 0 && t && !ended && message.length < 5) message.push(t);
+  }
+  if (!message.length && !type) return null;
+  const c = php(type ?? 'ExpectationFailedException', message[0] ?? '', frames, message.join('\n'), at, 3.5);
+  c.codeLines = code;
+  return c;
 }

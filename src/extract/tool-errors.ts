@@ -96,7 +96,8 @@ export function toolError(lines: string[], line: string, i: number, yarnFailed: 
   }
   if (yarnFailed && line.includes('YN')) {
     const y = YARN_BERRY.exec(line);
-    if (y && y[1] !== 'YN0000')
+    // YN0028 prints the lockfile's diff (`-"pkg@npm:^1":`, `+  version: 1.2.3`) above its sentence.
+    if (y && y[1] !== 'YN0000' && !/^[-+]/.test(y[2]!))
       return cand('javascript', y[1]!, y[2]!.trim(), line, i, YARN_ERRORS.has(y[1]!) ? 2 : 0.5);
   }
   return null;

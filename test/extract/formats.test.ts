@@ -3102,3 +3102,126 @@ describe('more shapes, each from its documented output', () => {
       assert.equal(primary(said).errorType, 'command not found', said);
   });
 });
+
+describe('test runners and tools of the fifth probe round, each from its documented output', () => {
+  test("node:test's TAP reporter: the failed test's YAML block, not its suite's summary", () => {
+    const tap = [
+      'TAP version 13',
+      '# Subtest: parseDuration',
+      '    # Subtest: reads minutes',
+      '    ok 1 - reads minutes',
+      '      ---',
+      '      duration_ms: 0.41',
+      '      ...',
+      '    # Subtest: rejects negative values',
+      '    not ok 2 - rejects negative values',
+      '      ---',
+      '      duration_ms: 0.83',
+      "      location: '/home/runner/work/dur/dur/test/parse.test.js:18:3'",
+      "      failureType: 'testCodeFailure'",
+      '      error: |-',
+      '        Missing expected exception (RangeError).',
+      "      code: 'ERR_ASSERTION'",
+      "      name: 'AssertionError'",
+      "      operator: 'throws'",
+      '      stack: |-',
+      '        TestContext.<anonymous> (file:///home/runner/work/dur/dur/test/parse.test.js:19:10)',
+      '      ...',
+      '    1..2',
+      'not ok 1 - parseDuration',
+      '  ---',
+      "  failureType: 'subtestsFailed'",
+      "  error: '1 subtest failed'",
+      "  code: 'ERR_TEST_FAILURE'",
+      '  ...',
+      '# fail 1',
+    ].join('\n');
+    const f = primary(tap);
+    assert.deepEqual(
+      [f.language, f.errorType, f.errorMessage],
+      ['javascript', 'AssertionError', 'Missing expected exception (RangeError).'],
+    );
+    assert.equal(f.frames.at(-1)?.line, 18);
+    // The suite's entry repeats its test's failure: not a failure of its own.
+    assert.ok(!extractFailures(tap).some((x) => x.errorMessage === '1 subtest failed'));
+  });
+
+  test('AVA: the error a test threw, as Node inspects it, or typed with its message', () => {
+    const inspected = [
+      '  ✘ [fail]: cache › expires entries Error thrown in test',
+      '  ─',
+      '',
+      '  cache › expires entries',
+      '',
+      '  Error thrown in test:',
+      '',
+      '  RangeError {',
+      "    code: 'ERR_OUT_OF_RANGE',",
+      '    message: \'The value of "ttl" is out of range. It must be >= 0. Received -1\',',
+      '  }',
+      '',
+      '  › new Cache (file:///home/runner/work/c/c/src/cache.js:12:11)',
+    ].join('\n');
+    assert.deepEqual(typeAndMessage(inspected), [
+      'RangeError',
+      'The value of "ttl" is out of range. It must be >= 0. Received -1',
+    ]);
+    const rejected =
+      '  Rejected promise returned by test. Reason:\n\n  Error: connect ECONNREFUSED 127.0.0.1:6379\n\n  › TCPConnectWrap.afterConnect [as oncomplete] (node:net:1605:16)\n';
+    assert.deepEqual(typeAndMessage(rejected), ['Error', 'connect ECONNREFUSED 127.0.0.1:6379']);
+  });
+
+  test("Pest's (Collision's) failed test: the class at the end of the line, the message below, the marked line", () => {
+    const out = [
+      '   FAIL  Tests\\Unit\\InvoiceNumberTest',
+      '  ⨯ it pads the sequence to six digits                                                0.02s  ',
+      '  ─────────────────────────────────────────────────────────────────────────────────────────────  ',
+      '   FAILED  Tests\\Unit\\InvoiceNumberTest > it pads the sequence to six digits                     TypeError   ',
+      '  str_pad(): Argument #1 ($string) must be of type string, int given',
+      '',
+      '  at app/Support/InvoiceNumber.php:21',
+      '     20▕     {',
+      '  ➜  21▕         return $this->prefix . str_pad($this->sequence, 6, "0", STR_PAD_LEFT);',
+      '     22▕     }',
+    ].join('\n');
+    const f = primary(out);
+    assert.deepEqual(
+      [f.language, f.errorType, f.errorMessage],
+      ['php', 'TypeError', 'str_pad(): Argument #1 ($string) must be of type string, int given'],
+    );
+    assert.match(f.code, /str_pad\(\$this->sequence/);
+    // pytest's short summary also says FAILED: not Collision's.
+    assert.equal(
+      primary('FAILED tests/test_io.py::test_read - OSError: [Errno 5] Input/output error > retry').language,
+      'python',
+    );
+  });
+
+  test("Yarn 4's bulleted verdict makes its codes errors; YN0028's lockfile diff is not its message", () => {
+    const log = [
+      '➤ YN0000: · Yarn 4.5.3',
+      '➤ YN0000: ┌ Resolution step',
+      '➤ YN0028: │ -"zod@npm:^3.22.0":',
+      '➤ YN0028: │ +"zod@npm:^3.23.8":',
+      '➤ YN0028: │ The lockfile would have been modified by this install, which is explicitly forbidden.',
+      '➤ YN0000: └ Completed in 0s 301ms',
+      '➤ YN0000: · Failed with errors in 0s 512ms',
+    ].join('\n');
+    assert.deepEqual(typeAndMessage(log), [
+      'YN0028',
+      'The lockfile would have been modified by this install, which is explicitly forbidden.',
+    ]);
+  });
+
+  test("Ansible: a failure it was told to ignore is not the run's; its own exception leads the message", () => {
+    const log = [
+      'TASK [web : Check the service] *************************************************',
+      'fatal: [web1]: FAILED! => {"changed": false, "msg": "non-zero return code", "rc": 3}',
+      '...ignoring',
+      '',
+      'TASK [web : Render the config] *************************************************',
+      'fatal: [web1]: FAILED! => {"changed": false, "msg": "AnsibleUndefinedVariable: \'listen_port\' is undefined"}',
+    ].join('\n');
+    assert.deepEqual(typeAndMessage(log), ['AnsibleUndefinedVariable', "'listen_port' is undefined"]);
+  });
+});

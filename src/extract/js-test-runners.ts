@@ -1,0 +1,119 @@
+import type { Frame } from '../types.js';
+import type { Candidate } from './candidate.js';
+
+/**
+ * JavaScript test runners whose reports are neither Jest's nor Mocha's, as each documents its output:
+ * - node:test's TAP reporter (`node --test`, the default outside a TTY): `not ok 3 - splits evenly`, then
+ *   a YAML block (`---` … `...`) with `error:` (the message; `|-` and indented lines when it has
+ *   several), `name: 'AssertionError'`, `failureType:`, `location:` and `stack:`. A suite's own entry
+ *   (`failureType: 'subtestsFailed'`, `error: '1 subtest failed'`) repeats its tests' failures.
+ * - AVA: under a failed test's title, `Error thrown in test:` (or `Rejected promise returned by test.
+ *   Reason:`) then the error as Node inspects it, `TypeError {` … `message: 'Invalid URL',` … `}`, and
+ *   its frames as `› fn (file.js:57:17)`.
+ */
+const TAP_NOT_OK = /^(\s*)not ok \d{1,6}(?: - (.{0,500}))?$/;
+const YAML_KEY = /^(\s*)([a-z]\w{0,40}):(?: (.*))?$/i;
+const AVA_THROWN =
+  /^(?:Error thrown in test|Rejected promise returned by test\. Reason|Error thrown in (?:before|after)(?:Each)? hook):?$/;
+const AVA_INSPECTED = /^([A-Z]\w{0,80}(?:Error|Exception)?) \{$/;
+const AVA_TYPED = /^([A-Z]\w{0,80}(?:Error|Exception)): (\S.{0,1000})$/;
+const AVA_MESSAGE = /^message: (['"`])(.{0,1000})\1,?$/;
+const AVA_FRAME = /^› (?:.{1,300} \()?((?:file:\/\/)?\S{1,400}?):(\d{1,7}):\d{1,7}\)?$/;
+
+export function findJsTestRunnerFailures(lines: string[]): Candidate[] {
+  const out: Candidate[] = [];
+  for (let i = 0; i < lines.length; i++) {
+    const line = lines[i]!;
+    const tap = line.includes('not ok') ? TAP_NOT_OK.exec(line) : null;
+    if (tap) {
+      const c = tapDiagnostic(lines, i, tap[1]!.length);
+      if (c) out.push(c);
+      continue;
+    }
+    const trimmed = line.trim();
+    if (trimmed.startsWith('Error thrown in') || trimmed.startsWith('Rejected promise')) {
+      const c = AVA_THROWN.test(trimmed) ? avaError(lines, i) : null;
+      if (c) out.push(c);
+    }
+  }
+  return out;
+}
+
+/** The YAML block under `not ok` (indented as deep as the line or deeper, `---` to `...`). */
+function tapDiagnostic(lines: string[], at: number, indent: number): Candidate | null {
+  if ((lines[at + 1] ?? '').trim() !== '---') return null;
+  const fields = new Map<string, string[]>();
+  let key = '';
+  let keyIndent = -1;
+  for (let k = at + 2; k < Math.min(lines.length, at + 200); k++) {
+    const l = lines[k]!;
+    if (l.trim() === '...') break;
+    const m = YAML_KEY.exec(l);
+    if (m && (keyIndent < 0 || m[1]!.length <= keyIndent) && m[1]!.length > indent) {
+      key = m[2]!;
+      keyIndent = m[1]!.length;
+      fields.set(key, m[3] === undefined || /^[|>]-?$/.test(m[3].trim()) ? [] : [unquote(m[3])]);
+    } else if (key && l.trim()) fields.get(key)!.push(l.trim());
+  }
+  if ((fields.get('failureType')?.[0] ?? '') === 'subtestsFailed') return null;
+  const message = (fields.get('error') ?? fields.get('message'))?.[0] ?? '';
+  const type = fields.get('name')?.[0] ?? null;
+  if (!message && !type) return null;
+  const frames: Frame[] = [];
+  const where = /^(?:file:\/\/)?(\S{1,400}?):(\d{1,7}):\d{1,7}$/.exec(fields.get('location')?.[0] ?? '');
+  if (where) frames.push({ file: where[1]!, line: Number(where[2]), function: null, source: null });
+  return {
+    language: 'javascript',
+    errorType: type,
+    errorMessage: message,
+    frames,
+    codeLines: [],
+    errorText: [type ? `${type}: ${message}` : message, ...(fields.get('error') ?? []).slice(1)].join('\n'),
+    line: at,
+    // The runner's verdict on a test, as Jest's and Mocha's reports.
+    strength: 3.5,
+  };
+}
+
+function unquote(s: string): string {
+  const t = s.trim();
+  const q = /^(['"])(.*)\1$/.exec(t);
+  return q ? q[2]! : t;
+}
+
+/** AVA's rendering of the error a test threw: its class and message, and the frames below it. */
+function avaError(lines: string[], at: number): Candidate | null {
+  let k = at + 1;
+  while (k < lines.length && !lines[k]!.trim()) k++;
+  const head = (lines[k] ?? '').trim();
+  let type: string;
+  let message = '';
+  const typed = AVA_TYPED.exec(head);
+  const inspected = typed ? null : AVA_INSPECTED.exec(head);
+  if (typed) {
+    type = typed[1]!;
+    message = typed[2]!.trim();
+  } else if (inspected) {
+    type = inspected[1]!;
+    for (let j = k + 1; j < Math.min(lines.length, k + 30) && lines[j]!.trim() !== '}'; j++) {
+      const m = AVA_MESSAGE.exec(lines[j]!.trim());
+      if (m) message = m[2]!;
+    }
+  } else return null;
+  const frames: Frame[] = [];
+  for (let j = k + 1; j < Math.min(lines.length, k + 40) && frames.length < 10; j++) {
+    const f = AVA_FRAME.exec(lines[j]!.trim());
+    if (f && !f[1]!.startsWith('node:')) frames.push({ file: f[1]!, line: Number(f[2]), function: null, source: null });
+  }
+  return {
+    language: 'javascript',
+    errorType: type,
+    errorMessage: message,
+    frames,
+    codeLines: [],
+    errorText: message ? `${type}: ${message}` : head,
+    line: k,
+    strength: 3.5,
+    innermostFirst: true,
+  };
+}
