@@ -5,6 +5,7 @@ import { languageOfName, languageOfTyped } from './error-class-language.js';
 import { languageOfFramesBelow } from './frame-language.js';
 import { languageOfMessage } from './message-language.js';
 import type { LogLevel } from './normalize.js';
+import { lintReport } from './lint-reports.js';
 import { shellLintFinding } from './shell-lint.js';
 import { toolError } from './tool-errors.js';
 
@@ -50,6 +51,7 @@ export function detectCandidates({ lines, levels }: DetectInput): Candidate[] {
         killedBySignal(line, i) ??
         springBootFailure(lines, line, i) ??
         bundlerSolveFailure(lines, line, i) ??
+        lintReport(lines, line, i) ??
         toolMessage(lines, line, i, ctx);
       if (bare) out.push(bare);
       continue;
@@ -57,6 +59,7 @@ export function detectCandidates({ lines, levels }: DetectInput): Candidate[] {
     const tool = toolDiagnostic(lines, line, i, ctx, level);
     const found =
       (tool && withCaretCode(tool, lines, i)) ??
+      lintReport(lines, line, i) ??
       toolError(lines, line, i, ctx.yarnBerry) ??
       runtimeLine(lines, line, i) ??
       shellNotFound(line, i) ??
@@ -134,9 +137,12 @@ function cand(
 // Compilers, linters, type checkers: `path:line[:col]: …` and `path(line,col): error CODE: …`.
 
 const PATH_LINE = /^([\w.~$@/\\][^:]{0,300}|[A-Z]:[\\/][^:]{0,300}):(\d+):(?:(\d+)(?!\d):?)? ?(.*)$/i;
-/** MSBuild's `file(line,col): error CODE: …`; cl.exe prints no column unless asked, and `fatal error` for C1xxx. */
+/**
+ * MSBuild's `file(line,col): error CODE: …`; cl.exe prints no column unless asked, and `fatal error` for
+ * C1xxx; `dotnet format --verify-no-changes` names its formatting rules in words (`error WHITESPACE: …`).
+ */
 const PAREN_LOCATION =
-  /^(\S.{0,300}?)\((\d+)(?:,(\d+)(?:,\d+,\d+)?)?\): ?(?:fatal )?(error|warning) ([A-Z]{1,8}\d{1,6}): ?(.*)$/;
+  /^(\S.{0,300}?)\((\d+)(?:,(\d+)(?:,\d+,\d+)?)?\): ?(?:fatal )?(error|warning) ([A-Z]{1,8}\d{1,6}|WHITESPACE|FINALNEWLINE|CHARSET|ENDOFLINE|IMPORTS): ?(.*)$/;
 const BARE_CODED = /^(?:\S.{0,300}?: )?error ([A-Z]{2,8}\d{2,6}): (.+)$/;
 const MAVEN_JAVAC = /^(\S.{0,300}?\.java):\[(\d+),(\d+)\] (.+)$/;
 const FLAKE8_CODE = /^([A-Z]{1,3}\d{2,4}) (?:\[\*\] )?(.+)$/;
@@ -145,6 +151,9 @@ const MYPY_CODE = /\s\[([a-z][\w-]{0,60})\]$/;
 const KEYED = /^\[([A-Z][\w-]{0,40}\/[\w-]{1,60})\] (.+)$/;
 const ESLINT_ROW = /^(\d+):(\d+)\s+(error|warning)\s+(\S.*)$/;
 const GO_LINTER = /^(\S.{0,500}) \(([a-z][\w-]{1,40}|(?:SA|S|ST|QF|U)\d{4})\)$/;
+const KTLINT = /^(\S.{0,500}) \(((?:[a-z][\w-]{0,40}:)?[a-z][\w-]{1,60})\)$/;
+const SORBET = /^(\S.{1,1000}) https:\/\/srb\.help\/(\d{4})$/;
+const ACTIONLINT = /^(\S.{1,1000}) \[([a-z][\w-]{1,40})\]$/;
 /** staticcheck's check codes (SA, S, ST, QF, U and four digits), as golangci-lint prints them first. */
 const STATICCHECK_CODE = /^((?:SA|S|ST|QF|U)\d{4}): (\S.{0,500})$/;
 /** Pyright's rule, after the last line of the message: `(reportAttributeAccessIssue)`. */
@@ -170,7 +179,8 @@ function toolDiagnostic(
     if (paren[4] !== 'error') return null;
     const code = paren[5]!;
     const message = paren[6]!.replace(/\s\[[^\]]{1,400}\]$/, '').trim();
-    const language = languageOfCode(code);
+    const byCode = languageOfCode(code);
+    const language = byCode === 'unknown' ? languageOfPath(paren[1]!) : byCode;
     // MSBuild's own "command exited with code" is a consequence of the error printed before it.
     const strength = /^MSB3073$|^MSB4181$/.test(code) ? 0.2 : 3;
     return withFrame(cand(language, code, message, line, i, strength), paren[1]!, paren[2]!);
@@ -241,6 +251,15 @@ function toolDiagnostic(
     if (check) return withFrame(cand('go', check[1]!, check[2]!.trim(), line, i, 3), file!, ln!);
     return withFrame(cand('go', lint[2]!, lint[1]!.trim(), line, i, 3), file!, ln!);
   }
+  // ktlint: `Foo.kt:48:1: Unexpected blank line(s) before "}" (standard:no-blank-line-before-rbrace)`.
+  const ktlint = lang === 'kotlin' && pl[3] ? KTLINT.exec(body) : null;
+  if (ktlint) return withFrame(cand('kotlin', ktlint[2]!, ktlint[1]!.trim(), line, i, 3), file!, ln!);
+  // Sorbet: `app/models/order.rb:42: Method \`cents\` does not exist … https://srb.help/7003`.
+  const sorbet = lang === 'ruby' ? SORBET.exec(body) : null;
+  if (sorbet) return withFrame(cand('ruby', sorbet[2]!, sorbet[1]!.trim(), line, i, 3), file!, ln!);
+  // actionlint: `.github/workflows/ci.yml:19:29: property "node" is not defined … [expression]`.
+  const actionlint = pl[3] && /\.ya?ml$/.test(file!) ? ACTIONLINT.exec(body) : null;
+  if (actionlint) return withFrame(cand('unknown', actionlint[2]!, actionlint[1]!.trim(), line, i, 3), file!, ln!);
   // sbt and other build tools print a located diagnostic at their `[error]` level with no `error:` word.
   if (level === 'error' && body && lang !== 'unknown')
     return withFrame(cand(lang, 'error', body, line, i, 3), file!, ln!);

@@ -1,6 +1,10 @@
 import type { Candidate } from './candidate.js';
 
 const DIAGNOSTIC = /^error\[(E\d{4})\]: (.+)$/;
+/** cargo-deny's findings: `error[vulnerability]: …`, `error[banned]: …`, `error[rejected]: …` (its check's kind). */
+const DENY_FINDING = /^error\[([a-z][a-z-]{2,40})\]: (\S.{1,1000})$/;
+/** Miri's report (after the test harness's `test x ... ` when under `cargo miri test`): the kind is the type. */
+const MIRI_UB = /^(?:test \S{1,300} \.\.\. )?error: (Undefined Behavior|unsupported operation): (\S.{1,1000})$/;
 const ARROW = /^\s*--> (.+?):(\d+):(\d+)\s*$/;
 const GUTTER = /^\s*(\d+)\s*\|\s?(.*)$/;
 // Rust ≥ 1.88 prints the thread id: `thread 'main' (35756) panicked at src/main.rs:3:5:`.
@@ -49,6 +53,35 @@ export function findRustFailures(lines: string[]): Candidate[] {
         language: 'rust',
         errorType: link[1]!,
         errorMessage: said || link[1]!,
+        frames: [],
+        codeLines: [],
+        errorText: line,
+        line: i,
+        strength: 3,
+      });
+      continue;
+    }
+    const miri = line.includes('error: ') ? MIRI_UB.exec(line) : null;
+    if (miri) {
+      const at = ARROW.exec(lines[i + 1] ?? '');
+      out.push({
+        language: 'rust',
+        errorType: miri[1]!,
+        errorMessage: miri[2]!.trim(),
+        frames: at ? [{ file: at[1]!, line: Number(at[2]), function: null, source: null }] : [],
+        codeLines: [],
+        errorText: line,
+        line: i,
+        strength: 3,
+      });
+      continue;
+    }
+    const deny = line.startsWith('error[') ? DENY_FINDING.exec(line) : null;
+    if (deny) {
+      out.push({
+        language: 'rust',
+        errorType: deny[1]!,
+        errorMessage: deny[2]!.trim(),
         frames: [],
         codeLines: [],
         errorText: line,

@@ -3225,3 +3225,86 @@ describe('test runners and tools of the fifth probe round, each from its documen
     assert.deepEqual(typeAndMessage(log), ['AnsibleUndefinedVariable', "'listen_port' is undefined"]);
   });
 });
+
+describe("linters' and scanners' rule ids of the fifth probe round, each from its documented output", () => {
+  test('Bandit, Psalm, commitlint and govulncheck: reports that are not path:line lines', () => {
+    const bandit = [
+      ">> Issue: [B105:hardcoded_password_string] Possible hardcoded password: 'hunter2'",
+      '   Severity: Low   Confidence: Medium',
+      '   CWE: CWE-259 (https://cwe.mitre.org/data/definitions/259.html)',
+      '   Location: ./src/app/settings.py:12:11',
+    ].join('\n');
+    const b = primary(bandit);
+    assert.deepEqual(
+      [b.language, b.errorType, b.errorMessage],
+      ['python', 'B105', "Possible hardcoded password: 'hunter2'"],
+    );
+    assert.equal(b.frames.at(-1)?.file, 'src/app/settings.py');
+    assert.deepEqual(
+      languageTypeMessage(
+        'ERROR: UndefinedMethod - src/Cart.php:19:16 - Method Cart::totl does not exist (see https://psalm.dev/022)',
+      ),
+      ['php', 'UndefinedMethod', 'Method Cart::totl does not exist'],
+    );
+    assert.deepEqual(
+      typeAndMessage(
+        '⧗   input: Fix: parse empty files\n✖   type must be lower-case [type-case]\n\n✖   found 1 problems, 0 warnings',
+      ),
+      ['type-case', 'type must be lower-case'],
+    );
+    assert.deepEqual(
+      typeAndMessage(
+        '=== Symbol Results ===\n\nVulnerability #1: GO-2023-1571\n    Denial of service via crafted HTTP/2 stream in net/http and golang.org/x/net\n  More info: https://pkg.go.dev/vuln/GO-2023-1571',
+      ),
+      ['GO-2023-1571', 'Denial of service via crafted HTTP/2 stream in net/http and golang.org/x/net'],
+    );
+  });
+
+  test('ktlint, Sorbet and actionlint: the rule after a located message', () => {
+    assert.deepEqual(languageTypeMessage('src/main/kotlin/App.kt:3:1: Unused import (standard:no-unused-imports)'), [
+      'kotlin',
+      'standard:no-unused-imports',
+      'Unused import',
+    ]);
+    assert.deepEqual(
+      languageTypeMessage(
+        'lib/tax.rb:8: Expected `Integer` but found `String` for argument `rate` https://srb.help/7002',
+      ),
+      ['ruby', '7002', 'Expected `Integer` but found `String` for argument `rate`'],
+    );
+    assert.deepEqual(
+      typeAndMessage('.github/workflows/test.yml:14:9: unexpected key "run-on" for "job" section [syntax-check]'),
+      ['syntax-check', 'unexpected key "run-on" for "job" section'],
+    );
+  });
+
+  test('cargo-deny and Miri: the check or the kind of undefined behaviour is the type', () => {
+    assert.deepEqual(languageTypeMessage("error[banned]: crate 'openssl = 0.10.66' is explicitly banned"), [
+      'rust',
+      'banned',
+      "crate 'openssl = 0.10.66' is explicitly banned",
+    ]);
+    const miri = [
+      'test buf::tests::reads_past_end ... error: Undefined Behavior: out-of-bounds pointer use: alloc812 has been freed',
+      '  --> src/buf.rs:31:9',
+      '   |',
+      '31 |         *self.ptr.add(n)',
+      '   |         ^^^^^^^^^^^^^^^^ out-of-bounds pointer use',
+    ].join('\n');
+    const f = primary(miri);
+    assert.deepEqual(
+      [f.errorType, f.errorMessage],
+      ['Undefined Behavior', 'out-of-bounds pointer use: alloc812 has been freed'],
+    );
+    assert.equal(f.frames.at(-1)?.file, 'src/buf.rs');
+  });
+
+  test("dotnet format's rules named in words", () => {
+    assert.deepEqual(
+      languageTypeMessage(
+        "/src/App/Program.cs(4,1): error FINALNEWLINE: Fix final newline. Insert '\\n'. [/src/App/App.csproj]",
+      ),
+      ['csharp', 'FINALNEWLINE', "Fix final newline. Insert '\\n'."],
+    );
+  });
+});

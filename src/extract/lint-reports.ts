@@ -1,0 +1,65 @@
+import type { Candidate } from './candidate.js';
+
+/**
+ * Linters and scanners whose reports are not `path:line: message` lines, as each documents its output.
+ * The rule or advisory is the type.
+ * - Bandit: `>> Issue: [B608:hardcoded_sql_expressions] Possible SQL injection vector …`, then its
+ *   severity and `Location: ./app/db.py:42:15`.
+ * - Psalm: `ERROR: PossiblyNullReference - src/Mailer.php:57:47 - Cannot call method getEmail on possibly
+ *   null value (see https://psalm.dev/083)`.
+ * - commitlint: `✖   scope must be lower-case [scope-case]` under the `⧗   input:` commit it checked.
+ * - govulncheck: `Vulnerability #1: GO-2024-2687`, its summary on the next line.
+ */
+const BANDIT = /^>> Issue: \[(B\d{3})(?::\w{1,80})?\] (\S.{1,1000})$/;
+const BANDIT_LOCATION = /^\s{0,8}Location: (?:\.\/)?(\S{1,400}?):(\d{1,7})(?::\d{1,5})?$/;
+const PSALM =
+  /^ERROR: ([A-Z][A-Za-z]{2,60}) - (\S{1,400}\.php):(\d{1,7}):\d{1,5} - (\S.{1,1000}?)(?: \(see https?:\/\/psalm\.dev\/\d{1,4}\))?$/;
+const COMMITLINT = /^✖\s{1,6}(\S.{1,500}?) \[([a-z][\w-]{1,60})\]$/;
+const GOVULNCHECK = /^Vulnerability #\d{1,4}: (GO-\d{4}-\d{1,6})$/;
+
+export function lintReport(lines: string[], line: string, i: number): Candidate | null {
+  const c0 = line.charCodeAt(0);
+  if (c0 === 0x3e /* > */) {
+    const b = BANDIT.exec(line);
+    if (!b) return null;
+    const c = found('python', b[1]!, b[2]!, line, i);
+    for (let k = i + 1; k < Math.min(lines.length, i + 6); k++) {
+      const at = BANDIT_LOCATION.exec(lines[k]!);
+      if (at) {
+        c.frames = [{ file: at[1]!, line: Number(at[2]), function: null, source: null }];
+        break;
+      }
+    }
+    return c;
+  }
+  if (line.startsWith('ERROR: ')) {
+    const p = PSALM.exec(line);
+    if (!p) return null;
+    const c = found('php', p[1]!, p[4]!, line, i);
+    c.frames = [{ file: p[2]!, line: Number(p[3]), function: null, source: null }];
+    return c;
+  }
+  if (line.startsWith('✖')) {
+    const m = COMMITLINT.exec(line);
+    return m ? found('javascript', m[2]!, m[1]!, line, i) : null;
+  }
+  if (line.startsWith('Vulnerability #')) {
+    const v = GOVULNCHECK.exec(line);
+    const summary = (lines[i + 1] ?? '').trim();
+    return v && summary ? found('go', v[1]!, summary, line, i) : null;
+  }
+  return null;
+}
+
+function found(language: string, type: string, message: string, line: string, i: number): Candidate {
+  return {
+    language,
+    errorType: type,
+    errorMessage: message.trim(),
+    frames: [],
+    codeLines: [],
+    errorText: line,
+    line: i,
+    strength: 3,
+  };
+}
