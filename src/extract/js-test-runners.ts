@@ -30,9 +30,8 @@ export function findJsTestRunnerFailures(lines: string[]): Candidate[] {
       if (c) out.push(c);
       continue;
     }
-    const trimmed = line.trim();
-    if (trimmed.startsWith('Error thrown in') || trimmed.startsWith('Rejected promise')) {
-      const c = AVA_THROWN.test(trimmed) ? avaError(lines, i) : null;
+    if (line.includes('Error thrown in') || line.includes('Rejected promise')) {
+      const c = AVA_THROWN.test(line.trim()) ? avaError(lines, i) : null;
       if (c) out.push(c);
     }
   }

@@ -37,7 +37,9 @@ const NEXTEST_PASSED_RETRY = /^(?:TRY \d{1,3} PASS|FLAKY \d{1,3}\/\d{1,3}) \[[^\
 /** Rust: `error[E…]` diagnostics with their source gutter, panics in both formats, and link failures. */
 export function findRustFailures(lines: string[]): Candidate[] {
   const out: Candidate[] = [];
-  const flaky = flakyTests(lines);
+  // Read only when a panic needs it.
+  let retried: Set<string> | null = null;
+  const flaky = { has: (test: string) => (retried ??= flakyTests(lines)).has(test) };
   for (let i = 0; i < lines.length; i++) {
     const line = lines[i]!.trim();
     const link = line.startsWith('error: linking') ? LINK_FAILED.exec(line) : null;
