@@ -2,7 +2,8 @@ import type { Frame } from '../types.js';
 import type { Candidate } from './candidate.js';
 
 const PANIC = /^panic: ?(\S.*)$/;
-const FAIL_TEST = /^\s*--- FAIL: (\S+)/;
+/** `go test`'s `--- FAIL: TestX (0.00s)`, and gotestsum's summary `=== FAIL: pkg/path TestX (0.00s)`. */
+const FAIL_TEST = /^\s*(?:--- FAIL: |=== FAIL: \S{1,300} )(\S+)/;
 const TEST_MSG = /^\s+(\S+\.go):(\d+):\s?(.*)$/;
 const PKG_HEADER = /^# (\S+)$/;
 const COMPILE = /^(\S+\.go):(\d+)(?::(\d+))?: (.+)$/;

@@ -2,7 +2,7 @@ import type { Frame } from '../types.js';
 import type { Candidate } from './candidate.js';
 
 const JAVA_EXCEPTION =
-  /^(?:Exception in thread "[^"]{0,200}" )?((?:[a-z_$][\w$]*\.)+[A-Z][\w$]*(?:Exception|Error|Throwable))(?:: (.*))?$/;
+  /^(?:Exception in thread "[^"]{0,200}" )?((?:[a-z_$][\w$]*\.)+[A-Z][\w$]*(?:Exception|Error|Throwable))(?::(?: (.*))?)?$/;
 const AT = /^\s*at ([\w$.<>/]+)\(([^()]*)\)\s*$/;
 const CAUSED_BY = /^\s*Caused by: ((?:[a-z_$][\w$]*\.)+[A-Z][\w$]*)(?:: (.*))?$/;
 // Maven's `[ERROR] ` prefix is a log level: normalization has removed it.
@@ -13,6 +13,13 @@ const MAVEN_HELP = /^(?:\[ERROR\] )?\[Help 1\] https?:\/\/\S+\/(\w+Exception)\s*
 const BUILD_TOOL_EXCEPTION = /^(?:org\.apache\.maven|org\.codehaus\.plexus|org\.gradle)\./;
 const KOTLIN_E = /^e: (?:file:\/\/)?(\S+\.kts?):\s?\(?(\d+)[,:]\s?(\d+)\)?:? (.+)$/;
 const GRADLE_WRONG = /^\* What went wrong:\s*$/;
+/**
+ * JaCoCo's coverage check (Maven's `jacoco:check`, Gradle's `jacocoTestCoverageVerification`, which
+ * prints it through Ant as `[ant:jacocoReport] …`): `Rule violated for bundle core: lines covered ratio
+ * is 0.74, but expected minimum is 0.80`. No class is printed.
+ */
+const JACOCO_RULE =
+  /^(?:\[ant:jacocoReport\] |\[WARNING\] )?(Rule violated for (?:bundle|package|class|sourcefile|method) \S.{1,500})$/;
 /**
  * Surefire's line above a failed test's exception (`… -- Time elapsed: 0.011 s <<< FAILURE!`): the
  * runner's verdict, stronger than the exceptions tests logged on the way.
@@ -52,12 +59,23 @@ export function findJavaFailures(lines: string[]): Candidate[] {
         if (/^\s*\.\.\. \d+ more\s*$/.test(l)) continue;
         break;
       }
+      // A message that starts with a line break (Mockito's `UnnecessaryStubbingException: `, then a blank
+      // line and the text): the text runs to the frames below it.
+      let message = (m[2] ?? '').trim();
+      if (frames.length === 0 && !message && line.endsWith(':')) {
+        const below = messageBelow(lines, i);
+        if (below) {
+          message = below.message;
+          frames.push(...below.frames);
+          k = below.end;
+        }
+      }
       const explicit = line.startsWith('Exception in thread');
       if (frames.length === 0 && !explicit) continue;
       out.push({
         language: 'java',
         errorType: m[1]!,
-        errorMessage: (m[2] ?? '').trim(),
+        errorMessage: message,
         frames,
         codeLines: [],
         errorText: errorLines.join('\n'),
@@ -122,6 +140,20 @@ export function findJavaFailures(lines: string[]): Candidate[] {
       });
       continue;
     }
+    const jacoco = line.startsWith('[') || line.startsWith('Rule') ? JACOCO_RULE.exec(line) : null;
+    if (jacoco) {
+      out.push({
+        language: 'java',
+        errorType: null,
+        errorMessage: jacoco[1]!.trim(),
+        frames: [],
+        codeLines: [],
+        errorText: line,
+        line: i,
+        strength: 2.5,
+      });
+      continue;
+    }
     if (GRADLE_WRONG.test(line)) {
       const what = (lines[i + 1] ?? '').trim();
       const detail = lines
@@ -152,4 +184,29 @@ export function findJavaFailures(lines: string[]): Candidate[] {
 function runnerFailedTestAbove(lines: string[], i: number): boolean {
   const above = (lines[i - 1] ?? '').trim();
   return SUREFIRE_MARK.test(above) || GRADLE_TEST_FAILED.test(above);
+}
+
+/**
+ * The message printed below an exception's line (up to 20 lines) and the `at` frames that follow it, or
+ * null when no frame follows.
+ */
+function messageBelow(lines: string[], i: number): { message: string; frames: Frame[]; end: number } | null {
+  let message = '';
+  for (let k = i + 1; k < Math.min(lines.length, i + 20); k++) {
+    const at = AT.exec(lines[k]!);
+    if (!at) {
+      if (!message && lines[k]!.trim()) message = lines[k]!.trim();
+      continue;
+    }
+    const frames: Frame[] = [];
+    let j = k;
+    for (; j < Math.min(lines.length, k + 300); j++) {
+      const f = AT.exec(lines[j]!);
+      if (!f) break;
+      const [file, ln] = f[2]!.split(':');
+      frames.push({ file: file ?? '', line: ln ? Number(ln) : null, function: f[1]!, source: null });
+    }
+    return message ? { message, frames, end: j } : null;
+  }
+  return null;
 }

@@ -3308,3 +3308,63 @@ describe("linters' and scanners' rule ids of the fifth probe round, each from it
     );
   });
 });
+
+describe('mainstream runners of the sixth probe round, each from its documented output', () => {
+  test("gotestsum's summary: `=== FAIL: pkg Test (…)` and the test's message below it", () => {
+    const out = [
+      '=== Failed',
+      '=== FAIL: internal/queue TestBackoff_CapsAtMax (0.00s)',
+      '    backoff_test.go:33: backoff(12) = 2m8s, want at most 1m0s',
+      '',
+      'DONE 88 tests, 1 failure in 3.104s',
+    ].join('\n');
+    const f = primary(out);
+    assert.deepEqual(
+      [f.language, f.errorType, f.errorMessage],
+      ['go', 'test failure', 'backoff(12) = 2m8s, want at most 1m0s'],
+    );
+    assert.equal(f.frames.at(-1)?.file, 'backoff_test.go');
+  });
+
+  test("a Java exception whose message starts below its class (Mockito's), over one a passing test logged", () => {
+    const log = [
+      '[ERROR] Tests run: 4, Failures: 0, Errors: 1, Skipped: 0, Time elapsed: 0.2 s <<< FAILURE! -- in com.shop.CartTest',
+      '[ERROR] com.shop.CartTest.appliesCoupon -- Time elapsed: 0.01 s <<< ERROR!',
+      'org.mockito.exceptions.misusing.UnfinishedStubbingException: ',
+      'Unfinished stubbing detected here:',
+      '-> at com.shop.CartTest.appliesCoupon(CartTest.java:51)',
+      '',
+      '\tat org.mockito.junit.jupiter.MockitoExtension.afterEach(MockitoExtension.java:197)',
+    ].join('\n');
+    const logged =
+      'com.shop.PriceService - lookup failed\ncom.shop.PriceUnavailableException: price feed timed out\n\tat com.shop.PriceService.get(PriceService.java:40)\n';
+    assert.deepEqual(typeAndMessage(`${logged}${log}`), [
+      'org.mockito.exceptions.misusing.UnfinishedStubbingException',
+      'Unfinished stubbing detected here:',
+    ]);
+  });
+
+  test("JaCoCo's coverage rule, through Gradle's Ant or Maven's warning", () => {
+    const gradle = [
+      '> Task :core:jacocoTestCoverageVerification FAILED',
+      '[ant:jacocoReport] Rule violated for bundle core: instructions covered ratio is 0.52, but expected minimum is 0.60',
+      '',
+      'FAILURE: Build failed with an exception.',
+      '',
+      '* What went wrong:',
+      "Execution failed for task ':core:jacocoTestCoverageVerification'.",
+      '> Rule violated for bundle core: instructions covered ratio is 0.52, but expected minimum is 0.60',
+    ].join('\n');
+    assert.deepEqual(languageTypeMessage(gradle), [
+      'java',
+      '',
+      'Rule violated for bundle core: instructions covered ratio is 0.52, but expected minimum is 0.60',
+    ]);
+    assert.equal(
+      primary(
+        '[WARNING] Rule violated for package com.shop.cart: lines covered ratio is 0.70, but expected minimum is 0.80\n[ERROR] Failed to execute goal org.jacoco:jacoco-maven-plugin:0.8.12:check (check) on project shop: Coverage checks have not been met. See log above for details.',
+      ).errorMessage,
+      'Rule violated for package com.shop.cart: lines covered ratio is 0.70, but expected minimum is 0.80',
+    );
+  });
+});
