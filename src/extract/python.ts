@@ -57,6 +57,9 @@ export function findPythonFailures(lines: string[]): Candidate[] {
     let j = i;
     while (j + 1 < lines.length && PYTEST_E.test(lines[j + 1]!)) j++;
     const c = readPytestBlock(lines, i, j);
+    // A chained exception (pytest prints each in the chain with its own `E` lines, "During handling of
+    // the above exception…" between them): the one the chain ends with is the failure.
+    if (c && chainedBelow(lines, j)) c.strength -= 0.5;
     if (c) out.push(c);
     i = j;
   }
@@ -96,6 +99,16 @@ export function findPythonFailures(lines: string[]): Candidate[] {
     }
   }
   return out;
+}
+
+/** Whether a chaining line follows the `E` block ending at `j`, before the next `E` block or section. */
+function chainedBelow(lines: string[], j: number): boolean {
+  for (let k = j + 1; k < Math.min(lines.length, j + 40); k++) {
+    const l = lines[k]!;
+    if (PYTEST_E.test(l) || /^_{3,} .* _{3,}$/.test(l.trim())) return false;
+    if (CHAIN.test(l.trim())) return true;
+  }
+  return false;
 }
 
 function simple(errorType: string, errorMessage: string, errorText: string, line: number, strength: number): Candidate {

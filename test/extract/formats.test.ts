@@ -3368,3 +3368,23 @@ describe('mainstream runners of the sixth probe round, each from its documented 
     );
   });
 });
+
+describe("pytest's chained exceptions", () => {
+  test('each link has its own E lines; the one the chain ends with is the failure', () => {
+    const out = [
+      '___________________________ test_loads_config ___________________________',
+      'settings.py:14: in load',
+      '    return os.environ[name]',
+      "E   KeyError: 'APP_SECRET'",
+      '',
+      'During handling of the above exception, another exception occurred:',
+      'tests/test_settings.py:8: in test_loads_config',
+      '    load("APP_SECRET")',
+      'settings.py:16: in load',
+      '    raise MissingSettingError(name) from None',
+      'E   app.settings.MissingSettingError: APP_SECRET is not set',
+      '=========================== short test summary info ===========================',
+    ].join('\n');
+    assert.deepEqual(typeAndMessage(out), ['app.settings.MissingSettingError', 'APP_SECRET is not set']);
+  });
+});
