@@ -21,5 +21,18 @@ export interface Candidate {
   innermostFirst?: boolean;
 }
 
+/** A candidate with no code lines: what most detectors find on one line. */
+export function candidate(
+  language: string,
+  errorType: string | null,
+  errorMessage: string,
+  errorText: string,
+  line: number,
+  strength: number,
+  frames: Frame[] = [],
+): Candidate {
+  return { language, errorType, errorMessage, frames, codeLines: [], errorText, line, strength };
+}
+
 /** The extractor's name for the shared error-class pattern (see `text/error-name.ts`). */
 export { ERROR_NAME as EXCEPTION_NAME } from '../text/error-name.js';

@@ -1,5 +1,4 @@
-import type { Frame } from '../types.js';
-import { EXCEPTION_NAME, type Candidate } from './candidate.js';
+import { candidate as cand, EXCEPTION_NAME, type Candidate } from './candidate.js';
 import { canonicalMessage } from './canonical-messages.js';
 import { languageOfName, languageOfTyped } from './error-class-language.js';
 import { languageOfFramesBelow } from './frame-language.js';
@@ -119,18 +118,6 @@ function view(raw: string): string {
   if (wrapped) s = wrapped[2]!.trim();
   else if (/^["`]/.test(s) && !/^["`].*["`]/.test(s)) s = s.slice(1);
   return s;
-}
-
-function cand(
-  language: string,
-  errorType: string | null,
-  errorMessage: string,
-  errorText: string,
-  line: number,
-  strength: number,
-  frames: Frame[] = [],
-): Candidate {
-  return { language, errorType, errorMessage, frames, codeLines: [], errorText, line, strength };
 }
 
 // ---------------------------------------------------------------------------------------------------

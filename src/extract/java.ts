@@ -43,7 +43,12 @@ export function findJavaFailures(lines: string[]): Candidate[] {
     if (m) {
       const frames: Frame[] = [];
       const errorLines = [line];
-      let k = i + 1;
+      // A message that starts with a line break (Mockito's `UnnecessaryStubbingException: `, then a blank
+      // line and the text): the text runs to the frames below it, which are read from there.
+      let message = (m[2] ?? '').trim();
+      const below = !message && line.endsWith(':') ? messageBelow(lines, i) : null;
+      if (below) message = below.message;
+      let k = below ? below.frameAt : i + 1;
       for (; k < Math.min(lines.length, i + 300); k++) {
         const l = lines[k]!;
         const at = AT.exec(l);
@@ -58,17 +63,6 @@ export function findJavaFailures(lines: string[]): Candidate[] {
         }
         if (/^\s*\.\.\. \d+ more\s*$/.test(l)) continue;
         break;
-      }
-      // A message that starts with a line break (Mockito's `UnnecessaryStubbingException: `, then a blank
-      // line and the text): the text runs to the frames below it.
-      let message = (m[2] ?? '').trim();
-      if (frames.length === 0 && !message && line.endsWith(':')) {
-        const below = messageBelow(lines, i);
-        if (below) {
-          message = below.message;
-          frames.push(...below.frames);
-          k = below.end;
-        }
       }
       const explicit = line.startsWith('Exception in thread');
       if (frames.length === 0 && !explicit) continue;
@@ -187,26 +181,14 @@ function runnerFailedTestAbove(lines: string[], i: number): boolean {
 }
 
 /**
- * The message printed below an exception's line (up to 20 lines) and the `at` frames that follow it, or
- * null when no frame follows.
+ * The message printed below an exception's line (its first non-blank line, up to 20 lines down) and
+ * where the `at` frames that follow it start, or null when no frame follows a message.
  */
-function messageBelow(lines: string[], i: number): { message: string; frames: Frame[]; end: number } | null {
+function messageBelow(lines: string[], i: number): { message: string; frameAt: number } | null {
   let message = '';
   for (let k = i + 1; k < Math.min(lines.length, i + 20); k++) {
-    const at = AT.exec(lines[k]!);
-    if (!at) {
-      if (!message && lines[k]!.trim()) message = lines[k]!.trim();
-      continue;
-    }
-    const frames: Frame[] = [];
-    let j = k;
-    for (; j < Math.min(lines.length, k + 300); j++) {
-      const f = AT.exec(lines[j]!);
-      if (!f) break;
-      const [file, ln] = f[2]!.split(':');
-      frames.push({ file: file ?? '', line: ln ? Number(ln) : null, function: f[1]!, source: null });
-    }
-    return message ? { message, frames, end: j } : null;
+    if (AT.test(lines[k]!)) return message ? { message, frameAt: k } : null;
+    if (!message && lines[k]!.trim()) message = lines[k]!.trim();
   }
   return null;
 }

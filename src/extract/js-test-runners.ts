@@ -1,5 +1,5 @@
 import type { Frame } from '../types.js';
-import type { Candidate } from './candidate.js';
+import { candidate, type Candidate } from './candidate.js';
 
 /**
  * JavaScript test runners whose reports are neither Jest's nor Mocha's, as each documents its output:
@@ -61,17 +61,9 @@ function tapDiagnostic(lines: string[], at: number, indent: number): Candidate |
   const frames: Frame[] = [];
   const where = /^(?:file:\/\/)?(\S{1,400}?):(\d{1,7}):\d{1,7}$/.exec(fields.get('location')?.[0] ?? '');
   if (where) frames.push({ file: where[1]!, line: Number(where[2]), function: null, source: null });
-  return {
-    language: 'javascript',
-    errorType: type,
-    errorMessage: message,
-    frames,
-    codeLines: [],
-    errorText: [type ? `${type}: ${message}` : message, ...(fields.get('error') ?? []).slice(1)].join('\n'),
-    line: at,
-    // The runner's verdict on a test, as Jest's and Mocha's reports.
-    strength: 3.5,
-  };
+  const errorText = [type ? `${type}: ${message}` : message, ...(fields.get('error') ?? []).slice(1)].join('\n');
+  // The runner's verdict on a test, as Jest's and Mocha's reports.
+  return candidate('javascript', type, message, errorText, at, 3.5, frames);
 }
 
 function unquote(s: string): string {
@@ -104,15 +96,9 @@ function avaError(lines: string[], at: number): Candidate | null {
     const f = AVA_FRAME.exec(lines[j]!.trim());
     if (f && !f[1]!.startsWith('node:')) frames.push({ file: f[1]!, line: Number(f[2]), function: null, source: null });
   }
+  // V8 prints `at` frames innermost first.
   return {
-    language: 'javascript',
-    errorType: type,
-    errorMessage: message,
-    frames,
-    codeLines: [],
-    errorText: message ? `${type}: ${message}` : head,
-    line: k,
-    strength: 3.5,
+    ...candidate('javascript', type, message, message ? `${type}: ${message}` : head, k, 3.5, frames),
     innermostFirst: true,
   };
 }

@@ -1,4 +1,4 @@
-import type { Candidate } from './candidate.js';
+import { candidate, type Candidate } from './candidate.js';
 
 /**
  * Linters and scanners whose reports are not `path:line: message` lines, as each documents its output.
@@ -52,14 +52,5 @@ export function lintReport(lines: string[], line: string, i: number): Candidate 
 }
 
 function found(language: string, type: string, message: string, line: string, i: number): Candidate {
-  return {
-    language,
-    errorType: type,
-    errorMessage: message.trim(),
-    frames: [],
-    codeLines: [],
-    errorText: line,
-    line: i,
-    strength: 3,
-  };
+  return candidate(language, type, message.trim(), line, i, 3);
 }

@@ -1,4 +1,4 @@
-import type { Candidate } from './candidate.js';
+import { candidate, type Candidate } from './candidate.js';
 
 const DIAGNOSTIC = /^error\[(E\d{4})\]: (.+)$/;
 /** cargo-deny's findings: `error[vulnerability]: …`, `error[banned]: …`, `error[rejected]: …` (its check's kind). */
@@ -66,30 +66,13 @@ export function findRustFailures(lines: string[]): Candidate[] {
     const miri = line.includes('error: ') ? MIRI_UB.exec(line) : null;
     if (miri) {
       const at = ARROW.exec(lines[i + 1] ?? '');
-      out.push({
-        language: 'rust',
-        errorType: miri[1]!,
-        errorMessage: miri[2]!.trim(),
-        frames: at ? [{ file: at[1]!, line: Number(at[2]), function: null, source: null }] : [],
-        codeLines: [],
-        errorText: line,
-        line: i,
-        strength: 3,
-      });
+      const frames = at ? [{ file: at[1]!, line: Number(at[2]), function: null, source: null }] : [];
+      out.push(candidate('rust', miri[1]!, miri[2]!.trim(), line, i, 3, frames));
       continue;
     }
     const deny = line.startsWith('error[') ? DENY_FINDING.exec(line) : null;
     if (deny) {
-      out.push({
-        language: 'rust',
-        errorType: deny[1]!,
-        errorMessage: deny[2]!.trim(),
-        frames: [],
-        codeLines: [],
-        errorText: line,
-        line: i,
-        strength: 3,
-      });
+      out.push(candidate('rust', deny[1]!, deny[2]!.trim(), line, i, 3));
       continue;
     }
     const d = DIAGNOSTIC.exec(line);
@@ -170,16 +153,9 @@ function flakyTests(lines: string[]): Set<string> {
 
 /** A panic, in whichever format: its message and where it happened. */
 function panic(errorMessage: string, file: string, line: string, errorText: string, i: number): Candidate {
-  return {
-    language: 'rust',
-    errorType: 'panic',
-    errorMessage,
-    frames: [{ file, line: Number(line), function: null, source: null }],
-    codeLines: [],
-    errorText,
-    line: i,
-    strength: 3,
-  };
+  return candidate('rust', 'panic', errorMessage, errorText, i, 3, [
+    { file, line: Number(line), function: null, source: null },
+  ]);
 }
 
 /** rustc's `error: message` with its `-->` location and source gutter, and no code: the type is `error`. */

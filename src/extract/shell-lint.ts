@@ -1,4 +1,4 @@
-import type { Candidate } from './candidate.js';
+import { candidate, type Candidate } from './candidate.js';
 
 /**
  * ShellCheck's default (tty) format: `In deploy.sh line 12:`, the source line, then a caret row under
@@ -45,16 +45,7 @@ export function shellLintFinding(lines: string[], line: string, i: number): Cand
 }
 
 function finding(rule: string, message: string, line: string, i: number, strength: number): Candidate {
-  return {
-    language: 'shell',
-    errorType: rule,
-    errorMessage: message.trim(),
-    frames: [],
-    codeLines: [],
-    errorText: line,
-    line: i,
-    strength,
-  };
+  return candidate('shell', rule, message.trim(), line, i, strength);
 }
 
 function located(c: Candidate, file: string, line: string): Candidate {
