@@ -36,7 +36,7 @@ export const DEFAULT_LANGUAGE: LanguageOptions = { mode: 'filter', boost: 1, dep
  */
 export function withLanguagePreference(
   inner: Retriever,
-  index: Pick<SearchIndex, 'tagsOf' | 'manifest'>,
+  index: Pick<SearchIndex, 'tagsOf' | 'manifest' | 'read'>,
   options: Partial<LanguageOptions> = {},
 ): Retriever {
   const opts = { ...DEFAULT_LANGUAGE, ...options };
@@ -50,12 +50,15 @@ export function withLanguagePreference(
         const langs = languagesOfTags(index.tagsOf(id));
         return langs.length === 0 ? null : langs.includes(family);
       };
-      if (opts.mode === 'filter') return candidates.filter((c) => inLanguage(c.id) !== false).slice(0, so.top);
+      // Each candidate's tags are a row: read in one transaction, one lock of the database for them all.
+      if (opts.mode === 'filter') {
+        return index.read(() => candidates.filter((c) => inLanguage(c.id) !== false).slice(0, so.top));
+      }
       const z = zNormalize(candidates.map((c) => c.score));
-      return candidates
-        .map((c, i) => ({ id: c.id, score: z[i]! + (inLanguage(c.id) === true ? opts.boost : 0) }))
-        .sort((a, b) => b.score - a.score || a.id - b.id)
-        .slice(0, so.top);
+      const boosted = index.read(() =>
+        candidates.map((c, i) => ({ id: c.id, score: z[i]! + (inLanguage(c.id) === true ? opts.boost : 0) })),
+      );
+      return boosted.sort((a, b) => b.score - a.score || a.id - b.id).slice(0, so.top);
     },
   };
 }

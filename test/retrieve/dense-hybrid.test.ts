@@ -122,16 +122,19 @@ test("a search's own efSearch is used for it alone; the hybrid's dense leg asks 
   assert.equal(hnsw.getEf(), indexEf);
 });
 
-test("a search reads each thread's summary once and no thread's text; its hits and confidence are those of separate reads", async () => {
+test("a search reads each thread's summary once, in one read transaction, and no thread's text; its hits and confidence are those of separate reads", async () => {
   const reads: number[] = [];
   const textReads: number[] = [];
+  let outside = 0;
   const counting = {
+    read: <T>(fn: () => T): T => engine.index.read(fn),
     getDocument: (id: number) => {
       textReads.push(id);
       return engine.index.getDocument(id);
     },
     getSummary: (id: number) => {
       reads.push(id);
+      if (!engine.index.db.inTransaction) outside++;
       return engine.index.getSummary(id);
     },
     threadHolds: (id: number, t: string) => engine.index.threadHolds(id, t),
@@ -154,6 +157,8 @@ test("a search reads each thread's summary once and no thread's text; its hits a
     const ids = hits.map((h) => h.id);
     const confidence = answerConfidence(engine.index, query, ids, undefined, threads);
     assert.deepEqual([...reads].sort(), [...ids].sort(), 'each thread read once');
+    assert.equal(outside, 0, 'every summary row read inside the read transaction');
+    assert.equal(engine.index.db.inTransaction, false, 'no transaction outlives the ranking');
     // A token beyond plain ASCII is checked against the thread's own tokens: its text is read, once.
     assert.equal(new Set(textReads).size, textReads.length, 'no text read twice');
     texts += textReads.length;
@@ -172,6 +177,36 @@ test("a search reads each thread's summary once and no thread's text; its hits a
   }
   assert.ok(withReasons > 10, `${withReasons} of ${titles.length} searches with shared terms`);
   assert.equal(texts, 0, 'plain queries read no thread text');
+});
+
+test("the index's read transaction returns what its function returns, is joined by a call inside it, and ends when the function throws", () => {
+  const { db } = engine.index;
+  const title = (id: number) => engine.index.getSummary(id)?.title;
+  const first = db.prepare('SELECT min(id) FROM docs').pluck().get() as number;
+  assert.equal(
+    engine.index.read(() => {
+      assert.equal(db.inTransaction, true);
+      const inner = engine.index.read(() => title(first));
+      assert.equal(db.inTransaction, true, 'the inner call leaves the outer transaction open');
+      return inner;
+    }),
+    title(first),
+  );
+  assert.equal(db.inTransaction, false);
+  assert.throws(
+    () =>
+      engine.index.read(() => {
+        title(first);
+        throw new Error('boom');
+      }),
+    /boom/,
+  );
+  assert.equal(db.inTransaction, false, 'a throwing read leaves no transaction (nor its lock) behind');
+  assert.equal(
+    engine.index.read(() => title(first)),
+    title(first),
+    'and the next read works',
+  );
 });
 
 test('an index built with another encoder refuses to load, saying what to run', () => {
