@@ -150,7 +150,8 @@ const ANDROID_LINT_ID = /\s\[([A-Z][A-Za-z\d]{2,60})\]$/;
 /** RuboCop's offense (its simple and progress formatters): `C: [Correctable] Style/GuardClause: message`. */
 const RUBOCOP =
   /^[CWEFRI]: (?:\[(?:Correctable|Corrected|Todo)\] )?([A-Z][A-Za-z]{1,40}(?:\/[A-Z][A-Za-z\d]{1,60})+): (\S.{0,1000})$/;
-const TSC_INLINE = /^-? ?error (TS\d{3,5}): ?(.+)$/;
+/** tsc's code and message after the location; Angular's compiler prints its `NG` codes the same way. */
+const TSC_INLINE = /^-? ?error ((?:TS|NG)\d{3,5}): ?(.+)$/;
 
 function toolDiagnostic(
   lines: string[],
@@ -278,14 +279,15 @@ function pyrightRule(lines: string[], i: number, message: string): string | null
 
 /** The language a Microsoft toolchain's diagnostic code belongs to: tsc, the .NET SDK's tools, MSVC's cl and link. */
 function languageOfCode(code: string): string {
-  if (/^TS\d/.test(code)) return 'typescript';
+  if (/^(?:TS|NG)\d/.test(code)) return 'typescript';
   if (/^(?:CS|RZ|BC|FS|NU|MSB|NETSDK)\d/.test(code)) return 'csharp';
   if (/^(?:C\d{4}|LNK\d{4})$/.test(code)) return 'cpp';
   return 'unknown';
 }
 
 function withFrame(c: Candidate, file: string, line: string): Candidate {
-  c.frames = [{ file: file.trim(), line: Number(line), function: null, source: null }];
+  // webpack's `ERROR in src/x.ts:3:5 …` reaches here as `in src/x.ts` once its level word is read.
+  c.frames = [{ file: file.trim().replace(/^in (?=\S+$)/, ''), line: Number(line), function: null, source: null }];
   return c;
 }
 

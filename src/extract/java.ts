@@ -12,6 +12,12 @@ const MAVEN_HELP = /^(?:\[ERROR\] )?\[Help 1\] https?:\/\/\S+\/(\w+Exception)\s*
 /** The build tool's own exceptions: consequences of the failure it reports, never its cause. */
 const BUILD_TOOL_EXCEPTION = /^(?:org\.apache\.maven|org\.codehaus\.plexus|org\.gradle)\./;
 const KOTLIN_E = /^e: (?:file:\/\/)?(\S+\.kts?):\s?\(?(\d+)[,:]\s?(\d+)\)?:? (.+)$/;
+/**
+ * kotlinc's error about a whole file, no line: `e: …/classes.jar!/META-INF/core_release.kotlin_module:
+ * Module was compiled with an incompatible version of Kotlin. …` (a dependency's metadata), or a source
+ * file it cannot read.
+ */
+const KOTLIN_E_FILE = /^e: (?:file:\/\/)?(\S{1,500}\.(?:kts?|kotlin_module|jar|klib)):? (\S.{0,2000})$/;
 const GRADLE_WRONG = /^\* What went wrong:\s*$/;
 /**
  * JaCoCo's coverage check (Maven's `jacoco:check`, Gradle's `jacocoTestCoverageVerification`, which
@@ -119,14 +125,15 @@ export function findJavaFailures(lines: string[]): Candidate[] {
       });
       continue;
     }
-    const ke = KOTLIN_E.exec(line);
+    const ke = line.startsWith('e: ') ? (KOTLIN_E.exec(line) ?? KOTLIN_E_FILE.exec(line)) : null;
     if (ke) {
+      const located = ke.length > 3;
       out.push({
         language: 'kotlin',
         // Kotlin's Gradle compile failure implies `CompilationErrorException`; no class is printed.
         errorType: 'CompilationErrorException',
-        errorMessage: ke[4]!.trim(),
-        frames: [{ file: ke[1]!, line: Number(ke[2]), function: null, source: null }],
+        errorMessage: (located ? ke[4]! : ke[2]!).trim(),
+        frames: [{ file: ke[1]!, line: located ? Number(ke[2]) : null, function: null, source: null }],
         codeLines: [],
         errorText: line,
         line: i,

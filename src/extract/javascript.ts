@@ -9,6 +9,12 @@ import type { Candidate } from './candidate.js';
 const LEAD = String.raw`(?:[^\s:]{1,200}:\d{1,7} )?(?:error: )?Uncaught (?:\(in promise\) )?|Unhandled (?:[Pp]romise )?[Rr]ejection:? `;
 const CONSOLE_LEAD = new RegExp(String.raw`^\s*(?:${LEAD})`);
 const JS_ERROR = new RegExp(String.raw`^\s*(?:${LEAD})?((?:[A-Z]\w*)?(?:Error|Exception))(?: \[([A-Z_\d]+)\])?: (.+)$`);
+/**
+ * React's invariant errors (React Native's, React ≤ 15's): `error.name` is `Invariant Violation`, so the
+ * console, Metro and React Native's LogBox print `Invariant Violation: …`, then the component stack
+ * (`This error is located at:` and `in View (created by App)` lines), not frames.
+ */
+const INVARIANT = new RegExp(String.raw`^\s*(?:${LEAD})?Invariant Violation: (\S.{0,2000})$`);
 // The last frame of an error with properties ends in ` {` (Node prints them after it).
 const AT_FRAME = /^\s*at (?:(?:async )?(.+?) \((.+?):(\d+):(\d+)\)|(.+?):(\d+):(\d+))\s*(?:\{\s*)?$/;
 const JEST_HEADER = /^\s*● (?!\s)(.+ › .+|Test suite failed to run|[^A-Z\s].*)$/;
@@ -47,7 +53,13 @@ const VITE =
 const PLAYWRIGHT_HEADER = /^\s*\d{1,5}\) (?:\[[^\]\n]{1,80}\] › )?(\S{1,300}\.[cm]?[jt]sx?):(\d{1,7}):\d{1,5} › /;
 /** tsc's code and message without the location, as ts-loader and fork-ts-checker print it under webpack's `ERROR in`. */
 const TS_BARE = /^(TS\d{4,5}): (\S.{2,1000})$/;
-const TSC = /^(\S+\.(?:tsx?|mts|cts|vue))(?:\((\d+),(\d+)\)|:(\d+):(\d+)) ?[:-] ?error (TS\d+): (.+)$/;
+/**
+ * tsc's diagnostic, `file.ts:2:15 - error TS2305: …` (pretty) or `file.ts(2,15): error TS2305: …`. Angular's
+ * compiler reports through the same formatter with its own codes (`error NG8001`), for templates too
+ * (`app.component.html:3:5`); Angular CLI's webpack builder puts `Error: ` before each, webpack 4 `ERROR in `.
+ */
+const TSC =
+  /^(?:Error: |ERROR in )?(\S+\.(?:tsx?|mts|cts|vue|html))(?:\((\d+),(\d+)\)|:(\d+):(\d+)) ?[:-] ?error ((?:TS|NG)\d+): (.+)$/;
 
 /** Node.js stacks, Jest/Vitest failures (`●` blocks with code frames), and webpack `ERROR in` blocks. */
 export function findJavaScriptFailures(lines: string[]): Candidate[] {
@@ -167,6 +179,11 @@ export function findJavaScriptFailures(lines: string[]): Candidate[] {
       continue;
     }
     if (used.has(i)) continue;
+    const invariant = line.includes('Invariant Violation: ') ? INVARIANT.exec(line) : null;
+    if (invariant) {
+      out.push(cand('Invariant Violation', invariant[1]!.trim(), [], [], line.trim(), i, 3));
+      continue;
+    }
     const m = JS_ERROR.exec(line);
     if (!m) continue;
     const frames: Frame[] = [];

@@ -5,6 +5,7 @@ import { findGoFailures } from './go.js';
 import { findJavaFailures } from './java.js';
 import { findJavaScriptFailures } from './javascript.js';
 import { findJsTestRunnerFailures } from './js-test-runners.js';
+import { findNativeCrashes } from './native-crash.js';
 import { findPhpFailures } from './php.js';
 import { findPythonFailures } from './python.js';
 import { findPythonToolFailures } from './python-tools.js';
@@ -26,4 +27,5 @@ export const LANGUAGE_MODULES: FailureFinder[] = [
   findDotnetFailures,
   findDartFailures,
   findPhpFailures,
+  findNativeCrashes,
 ];

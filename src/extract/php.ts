@@ -19,6 +19,12 @@ import type { Candidate } from './candidate.js';
  *   printed; the problems say which package wants what.
  * - PHPStan's table: `Line   path/File.php` heads a file's rows, each `  42     message` (wrapped over
  *   the next lines) with its identifier as `🪪  argument.type` (PHPStan ≥ 1.11).
+ * - Monolog's log line (Laravel's `storage/logs/laravel.log`, Symfony's `var/log/*.log`): `[2025-02-03
+ *   09:12:44] production.ERROR: message {"exception":"[object] (Illuminate\\Database\\QueryException(code:
+ *   42S02): SQLSTATE[42S02]: … at /app/vendor/…/Connection.php:829)`, then `[stacktrace]` and `#0 file(line):
+ *   call` frames; an exception's cause follows as `[previous exception] [object] (…)`. Its normalizer
+ *   writes every exception so, whatever the message: the logged exception is the failure, its previous
+ *   ones what led to it. Inside the JSON context a namespace's backslashes are doubled.
  */
 const PHPUNIT_HEAD = /^There (?:was 1|were \d{1,6}) (failure|error)s?:$/;
 const PHPUNIT_ENTRY = /^1\) \S{1,500}$/;
@@ -38,6 +44,9 @@ const PHPSTAN_FILE = /^\s{0,4}Line\s{2,}(\S.{0,500}\.php)\s*$/;
 const PHPSTAN_ROW = /^\s{0,4}(\d{1,7})\s{2,}(\S.*)$/;
 const PHPSTAN_MORE = /^\s{5,}(\S.*)$/;
 const PHPSTAN_ID = /^🪪\s+([\w.]{1,80})$/;
+const MONOLOG_EXCEPTION =
+  /(\[previous exception\] )?\[object\] \(((?:[A-Za-z_]\w{0,80}\\{1,2}){0,10}[A-Za-z_]\w{0,80})\(code: [^)\n]{0,40}\): (.{0,2000}?) at (\S{1,500}?):(\d{1,7})\)/;
+const PHP_STACK_FRAME = /^#\d{1,4} (\S{1,500}?)\((\d{1,7})\): (\S.{0,500})$/;
 
 export function findPhpFailures(lines: string[]): Candidate[] {
   const out: Candidate[] = [];
@@ -72,6 +81,11 @@ export function findPhpFailures(lines: string[]): Candidate[] {
       out.push(readComposerProblems(lines, i, composer[1]!));
       continue;
     }
+    const logged = line.includes('[object] (') ? MONOLOG_EXCEPTION.exec(line) : null;
+    if (logged) {
+      out.push(readMonolog(lines, i, logged));
+      continue;
+    }
     const file = line.includes('Line ') ? PHPSTAN_FILE.exec(line) : null;
     if (file) {
       const c = readPhpstanRow(lines, i, file[1]!);
@@ -90,6 +104,24 @@ function php(
   strength: number,
 ): Candidate {
   return { language: 'php', errorType, errorMessage, frames, codeLines: [], errorText, line, strength };
+}
+
+/** A Monolog-logged exception and the `#N file(line): call` frames of its `[stacktrace]`, innermost first. */
+function readMonolog(lines: string[], i: number, m: RegExpExecArray): Candidate {
+  const frames: Frame[] = [{ file: m[4]!, line: Number(m[5]), function: null, source: null }];
+  if (lines[i + 1]?.trim() === '[stacktrace]') {
+    for (let k = i + 2; k < Math.min(lines.length, i + 200); k++) {
+      const f = PHP_STACK_FRAME.exec(lines[k]!.trim());
+      if (!f) break;
+      frames.push({ file: f[1]!, line: Number(f[2]), function: f[3]!.replace(/\\\\/g, '\\'), source: null });
+    }
+  }
+  const type = m[2]!.replace(/\\\\/g, '\\');
+  const message = m[3]!.trim();
+  // The cause a `[previous exception]` names led to the logged one, which is what the reader reports.
+  const c = php(type, message, frames, `${type}: ${message}`, i, m[1] ? 2 : 3);
+  c.innermostFirst = true;
+  return c;
 }
 
 function readPhpunit(lines: string[], head: number, kind: 'failure' | 'error'): Candidate | null {

@@ -115,7 +115,21 @@ export function findRubyFailures(lines: string[]): Candidate[] {
   return out;
 }
 
-/** A Rails-logged exception: its message to the `):` that closes it, and the backtrace after (required). */
+/** Whether the request log's `Completed 4xx/5xx …` line is among the three lines before line `i`. */
+function afterRailsCompleted(lines: string[], i: number): boolean {
+  for (let k = i - 1, seen = 0; k >= 0 && seen < 3; k--) {
+    const t = lines[k]!.trim();
+    if (!t) continue;
+    if (/^Completed [45]\d\d [A-Z]/.test(t)) return true;
+    seen++;
+  }
+  return false;
+}
+
+/**
+ * A Rails-logged exception: its message to the `):` that closes it, and the backtrace after (required
+ * unless the request's `Completed 500` line is just above it).
+ */
 function railsLogged(lines: string[], i: number, errorType: string, first: string): Candidate | null {
   let end = first.endsWith('):') ? i : -1;
   for (let k = i + 1; end < 0 && k < Math.min(lines.length, i + 60); k++) if (/\):\s*$/.test(lines[k]!)) end = k;
@@ -128,7 +142,9 @@ function railsLogged(lines: string[], i: number, errorType: string, first: strin
     if (!f) break;
     frames.push({ file: f[1]!, line: Number(f[2]), function: f[3]!, source: null });
   }
-  if (frames.length === 0) return null;
+  // Without its backtrace (cut from a paste), the request's `Completed 500 Internal Server Error in 49ms`
+  // just above still says that Rails logged it.
+  if (frames.length === 0 && !afterRailsCompleted(lines, i)) return null;
   const message = (end === i ? first.replace(/\):\s*$/, '') : first).trim();
   return {
     language: 'ruby',
