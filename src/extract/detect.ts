@@ -55,6 +55,11 @@ export function detectCandidates({ lines, levels }: DetectInput): Candidate[] {
       if (bare) out.push(bare);
       continue;
     }
+    const helm = ctx.helmLint && level === 'error' ? helmLintFinding(line, i) : null;
+    if (helm) {
+      out.push(helm);
+      continue;
+    }
     const tool = toolDiagnostic(lines, line, i, ctx, level);
     const found =
       (tool && withCaretCode(tool, lines, i)) ??
@@ -92,13 +97,17 @@ interface DocContext {
   yarn: boolean;
   /** Yarn 2+ reported `Failed with errors`: its `YNxxxx:` lines say why. */
   yarnBerry: boolean;
+  /** `helm lint` ran (`==> Linting charts/x/`): its `[ERROR]` lines are its findings. */
+  helmLint: boolean;
 }
 
 function documentContext(lines: string[]): DocContext {
   let mavenHelp: string | null = null;
   let yarn = false;
   let yarnBerry = false;
+  let helmLint = false;
   for (const l of lines) {
+    if (!helmLint && l.startsWith('==> Linting ')) helmLint = true;
     if (!yarn && /^yarn (?:install|run|add|upgrade) v\d|yarnpkg\.com\/en\/docs\/cli\//.test(l)) yarn = true;
     // Yarn 4 puts a bullet before it: `➤ YN0000: · Failed with errors in 2s 711ms`.
     if (!yarnBerry && l.includes('YN0000: ') && /YN0000: (?:· )?Failed with errors/.test(l)) yarnBerry = true;
@@ -106,7 +115,7 @@ function documentContext(lines: string[]): DocContext {
     const m = /\[Help 1\] https?:\/\/\S{1,200}\/(\w{1,80}Exception)\s*$/.exec(l);
     if (m) mavenHelp = m[1]!;
   }
-  return { mavenHelp, yarn, yarnBerry };
+  return { mavenHelp, yarn, yarnBerry, helmLint };
 }
 
 /** A line as a detector reads it: trimmed, list bullet and surrounding quotes or backticks removed. */
@@ -139,6 +148,8 @@ const KEYED = /^\[([A-Z][\w-]{0,40}\/[\w-]{1,60})\] (.+)$/;
 const ESLINT_ROW = /^(\d+):(\d+)\s+(error|warning)\s+(\S.*)$/;
 const GO_LINTER = /^(\S.{0,500}) \(([a-z][\w-]{1,40}|(?:SA|S|ST|QF|U)\d{4})\)$/;
 const KTLINT = /^(\S.{0,500}) \(((?:[a-z][\w-]{0,40}:)?[a-z][\w-]{1,60})\)$/;
+/** detekt's plain report: `RouteResolver.kt:42:9: The function resolveRoute appears to be too complex … [CyclomaticComplexMethod]`. */
+const DETEKT = /^(\S.{1,1000}) \[([A-Z][A-Za-z\d]{2,60})\]$/;
 const SORBET = /^(\S.{1,1000}) https:\/\/srb\.help\/(\d{4})$/;
 const ACTIONLINT = /^(\S.{1,1000}) \[([a-z][\w-]{1,40})\]$/;
 /** staticcheck's check codes (SA, S, ST, QF, U and four digits), as golangci-lint prints them first. */
@@ -242,6 +253,8 @@ function toolDiagnostic(
   // ktlint: `Foo.kt:48:1: Unexpected blank line(s) before "}" (standard:no-blank-line-before-rbrace)`.
   const ktlint = lang === 'kotlin' && pl[3] ? KTLINT.exec(body) : null;
   if (ktlint) return withFrame(cand('kotlin', ktlint[2]!, ktlint[1]!.trim(), line, i, 3), file!, ln!);
+  const detekt = lang === 'kotlin' && pl[3] ? DETEKT.exec(body) : null;
+  if (detekt) return withFrame(cand('kotlin', detekt[2]!, detekt[1]!.trim(), line, i, 3), file!, ln!);
   // Sorbet: `app/models/order.rb:42: Method \`cents\` does not exist … https://srb.help/7003`.
   const sorbet = lang === 'ruby' ? SORBET.exec(body) : null;
   if (sorbet) return withFrame(cand('ruby', sorbet[2]!, sorbet[1]!.trim(), line, i, 3), file!, ln!);
@@ -258,6 +271,18 @@ function toolDiagnostic(
     if (f8) return withFrame(cand('python', f8[1]!, f8[2]!.trim(), line, i, 3), file!, ln!);
   }
   return null;
+}
+
+/**
+ * `helm lint`'s finding at its `[ERROR]` level (read off the line as its level): `templates/: template:
+ * api/templates/deployment.yaml:58:34: executing … nil pointer evaluating interface {}.memory`. Its
+ * `Error: 1 chart(s) linted, 1 chart(s) failed` is the consequence.
+ */
+function helmLintFinding(line: string, i: number): Candidate | null {
+  if (!/^\S{1,300}: \S/.test(line)) return null;
+  const c = cand('kubernetes', 'ERROR', line, `[ERROR] ${line}`, i, 3);
+  const at = /(\S{1,300}\.(?:ya?ml|tpl|txt)):(\d{1,7})(?::\d{1,5})?:/.exec(line);
+  return at ? withFrame(c, at[1]!, at[2]!) : c;
 }
 
 /**
@@ -1062,8 +1087,11 @@ const EMBEDDED = /: ((?:[a-z_]\w{0,60}\.){1,8}[A-Z]\w{0,80}(?:Error|Exception))(
 const LIBRARY_EXCEPTION =
   /^((?:[a-z_]\w{0,60}\.){1,8}(?:(?:exceptions?|exc|errors?)\.[A-Z]\w{1,80}|(?:[A-Z]\w{0,80}\.)?(?:DoesNotExist|MultipleObjectsReturned)))(?:: (.{0,2000}))?$/;
 
-/** Notifier subjects tag the error: `[Rollbar] [production] NoMethodError: …`. */
-const TAGS = /^(?:\[[^\]\n]{1,40}\]\s{0,4}){1,4}(?=[A-Z])/;
+/**
+ * Notifier subjects tag the error: `[Rollbar] [production] NoMethodError: …`. GoogleTest's status tags
+ * name tests, not errors (`[ RUN      ] Duration.EmptyStringIsError`): never stripped.
+ */
+const TAGS = /^(?!\[ {0,7}(?:RUN|OK|FAILED|PASSED|SKIPPED|DISABLED) {0,7}\])(?:\[[^\]\n]{1,40}\]\s{0,4}){1,4}(?=[A-Z])/;
 
 /** Celery's report of a failed task: `Task app.tasks.x[id] raised unexpected: SMTPError(535, b'…')`. */
 const CELERY_RAISED = /raised unexpected: ((?:[A-Za-z_]\w{0,60}\.){0,8}[A-Z]\w{0,80})\((.{0,2000})\)$/;

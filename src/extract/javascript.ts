@@ -54,6 +54,12 @@ const PLAYWRIGHT_HEADER = /^\s*\d{1,5}\) (?:\[[^\]\n]{1,80}\] › )?(\S{1,300}\.
 /** tsc's code and message without the location, as ts-loader and fork-ts-checker print it under webpack's `ERROR in`. */
 const TS_BARE = /^(TS\d{4,5}): (\S.{2,1000})$/;
 /**
+ * Deno's type check (`deno check`, `deno test`): `TS2339 [ERROR]: Property 'x' does not exist …` (Deno 1
+ * puts `error: ` before it), the source line and its carets, then `    at file:///app/main.ts:41:14`.
+ */
+const DENO_TS = /^(?:error: )?(TS\d{4,5}) \[ERROR\]: (\S.{2,1000})$/;
+const DENO_AT = /^\s*at (file:\/\/\/?\S{1,500}?|\S{1,500}?\.[cm]?[jt]sx?):(\d{1,7}):(\d{1,5})$/;
+/**
  * tsc's diagnostic, `file.ts:2:15 - error TS2305: …` (pretty) or `file.ts(2,15): error TS2305: …`. Angular's
  * compiler reports through the same formatter with its own codes (`error NG8001`), for templates too
  * (`app.component.html:3:5`); Angular CLI's webpack builder puts `Error: ` before each, webpack 4 `ERROR in `.
@@ -76,6 +82,11 @@ export function findJavaScriptFailures(lines: string[]): Candidate[] {
         language: 'typescript',
         frames: [{ file: ts[1]!, line: Number(ts[2] ?? ts[4]), function: null, source: gutter?.[1] ?? null }],
       });
+      continue;
+    }
+    const deno = line.includes(' [ERROR]: ') ? DENO_TS.exec(line.trim()) : null;
+    if (deno) {
+      out.push(readDenoDiagnostic(lines, i, deno[1]!, deno[2]!.trim()));
       continue;
     }
     const tsBare = line.includes('TS') ? TS_BARE.exec(line.trim()) : null;
@@ -223,6 +234,22 @@ export function findJavaScriptFailures(lines: string[]): Candidate[] {
     out.push(cand(m[1]!, m[3]!.trim(), frames, code, line.trim(), i, 3));
   }
   return out;
+}
+
+/** Deno's diagnostic with the source line below it and the `at file:///…:line:col` that ends it. */
+function readDenoDiagnostic(lines: string[], i: number, code: string, message: string): Candidate {
+  const c: Candidate = { ...cand(code, message, [], [], lines[i]!.trim(), i, 3), language: 'typescript' };
+  for (let k = i + 1; k < Math.min(lines.length, i + 6); k++) {
+    const at = DENO_AT.exec(lines[k]!);
+    if (!at) continue;
+    const source = k - i >= 2 ? lines[i + 1]!.trim() : '';
+    c.frames = [
+      { file: at[1]!.replace(/^file:\/\//, ''), line: Number(at[2]), function: null, source: source || null },
+    ];
+    if (source) c.codeLines = [source];
+    break;
+  }
+  return c;
 }
 
 /**

@@ -1,4 +1,5 @@
 import type { Candidate } from './candidate.js';
+import { findCppTestFailures } from './cpp-test-runners.js';
 import { findDartFailures } from './dart.js';
 import { findDotnetFailures } from './dotnet.js';
 import { findGoFailures } from './go.js';
@@ -11,6 +12,7 @@ import { findPythonFailures } from './python.js';
 import { findPythonToolFailures } from './python-tools.js';
 import { findRubyFailures } from './ruby.js';
 import { findRustFailures } from './rust.js';
+import { findScalaFailures } from './scala.js';
 
 /** One finder per language or runner; each reads normalized lines and returns what it recognizes. */
 export type FailureFinder = (lines: string[]) => Candidate[];
@@ -28,4 +30,6 @@ export const LANGUAGE_MODULES: FailureFinder[] = [
   findDartFailures,
   findPhpFailures,
   findNativeCrashes,
+  findCppTestFailures,
+  findScalaFailures,
 ];

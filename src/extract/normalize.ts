@@ -304,8 +304,11 @@ interface Wrapped {
  * Joins lines hard-wrapped at the console width. The width is the document's longest line length (at
  * least 40 columns) when three or more different lines reach it (within one column: a cut on a space
  * loses the space to `trimEnd`) and lengths just below it are not much more common. A line that long is
- * continued by the next one unless that one is blank.
+ * continued by the next one unless that one is blank. A rule (one character repeated: Catch2's and
+ * many reporters' 79 dashes) is a separator drawn to a width, neither a console's cut nor continued.
  */
+const RULE = /^([-=_.*#~+])\1+$/;
+
 function joinHardWraps(lines: Wrapped[]): Wrapped[] {
   const width = consoleWidth(lines);
   if (width === 0) return lines;
@@ -313,7 +316,7 @@ function joinHardWraps(lines: Wrapped[]): Wrapped[] {
   for (let i = 0; i < lines.length; i++) {
     const cur = { ...lines[i]! };
     let shown = cur.width;
-    while (shown >= width - 2 && shown <= width && i + 1 < lines.length) {
+    while (shown >= width - 2 && shown <= width && i + 1 < lines.length && !RULE.test(cur.text.trim())) {
       const next = lines[i + 1]!;
       if (next.text.trim() === '' || cur.text.length + next.text.length > MAX_LINE) break;
       // Two columns short: only when the next line goes on at column 0, as a continuation does.
@@ -330,13 +333,14 @@ function joinHardWraps(lines: Wrapped[]): Wrapped[] {
 
 function consoleWidth(lines: Wrapped[]): number {
   let max = 0;
-  for (const l of lines) if (l.width > max) max = l.width;
+  for (const l of lines) if (l.width > max && !RULE.test(l.text.trim())) max = l.width;
   if (max < 40) return 0;
   // A console cut: several different lines end at the same column (or one short of it, where the cut
   // fell on a space), and the lengths just below it are rarer than at it.
   const atMax = new Set<string>();
   let near = 0;
   for (const l of lines) {
+    if (RULE.test(l.text.trim())) continue;
     if (l.width >= max - 1) atMax.add(l.text);
     else if (l.width >= max - 6) near++;
   }

@@ -19,6 +19,10 @@ import type { Candidate } from './candidate.js';
  *   printed; the problems say which package wants what.
  * - PHPStan's table: `Line   path/File.php` heads a file's rows, each `  42     message` (wrapped over
  *   the next lines) with its identifier as `🪪  argument.type` (PHPStan ≥ 1.11).
+ * - PHP_CodeSniffer's full report: `FILE: /app/src/Mailer.php`, a rule, `FOUND 3 ERRORS AFFECTING 3 LINES`,
+ *   then a row per finding, `  5 | ERROR | [x] Header blocks must be separated by a single blank line`,
+ *   its message wrapped over `    |       |     …` rows and, with `-s`, its sniff last in parentheses
+ *   (`(PSR12.Files.FileHeader.SpacingAfterBlock)`). A WARNING row fails nothing.
  * - Monolog's log line (Laravel's `storage/logs/laravel.log`, Symfony's `var/log/*.log`): `[2025-02-03
  *   09:12:44] production.ERROR: message {"exception":"[object] (Illuminate\\Database\\QueryException(code:
  *   42S02): SQLSTATE[42S02]: … at /app/vendor/…/Connection.php:829)`, then `[stacktrace]` and `#0 file(line):
@@ -44,6 +48,10 @@ const PHPSTAN_FILE = /^\s{0,4}Line\s{2,}(\S.{0,500}\.php)\s*$/;
 const PHPSTAN_ROW = /^\s{0,4}(\d{1,7})\s{2,}(\S.*)$/;
 const PHPSTAN_MORE = /^\s{5,}(\S.*)$/;
 const PHPSTAN_ID = /^🪪\s+([\w.]{1,80})$/;
+const PHPCS_FILE = /^FILE: (\S.{0,500})$/;
+const PHPCS_ROW = /^\s{0,6}(\d{1,7}) \| (ERROR|WARNING) \| (?:\[[x ]\] )?(\S.{0,1000})$/;
+const PHPCS_MORE = /^\s{0,10}\| {1,10}\| {1,10}(\S.{0,1000})$/;
+const PHPCS_SNIFF = /^\(([A-Z][\w]{0,60}(?:\.[A-Z][\w]{0,80}){2,4})\)$/;
 const MONOLOG_EXCEPTION =
   /(\[previous exception\] )?\[object\] \(((?:[A-Za-z_]\w{0,80}\\{1,2}){0,10}[A-Za-z_]\w{0,80})\(code: [^)\n]{0,40}\): (.{0,2000}?) at (\S{1,500}?):(\d{1,7})\)/;
 const PHP_STACK_FRAME = /^#\d{1,4} (\S{1,500}?)\((\d{1,7})\): (\S.{0,500})$/;
@@ -81,6 +89,12 @@ export function findPhpFailures(lines: string[]): Candidate[] {
       out.push(readComposerProblems(lines, i, composer[1]!));
       continue;
     }
+    const phpcs = line.startsWith('FILE: ') ? PHPCS_FILE.exec(line.trim()) : null;
+    if (phpcs) {
+      const c = readPhpcsFile(lines, i, phpcs[1]!.trim());
+      if (c) out.push(c);
+      continue;
+    }
     const logged = line.includes('[object] (') ? MONOLOG_EXCEPTION.exec(line) : null;
     if (logged) {
       out.push(readMonolog(lines, i, logged));
@@ -104,6 +118,29 @@ function php(
   strength: number,
 ): Candidate {
   return { language: 'php', errorType, errorMessage, frames, codeLines: [], errorText, line, strength };
+}
+
+/** The first ERROR row of a PHP_CodeSniffer file report, its wrapped message joined, its sniff as the type. */
+function readPhpcsFile(lines: string[], head: number, file: string): Candidate | null {
+  for (let k = head + 1; k < Math.min(lines.length, head + 400); k++) {
+    const l = lines[k]!;
+    if (PHPCS_FILE.test(l.trim())) return null;
+    const row = PHPCS_ROW.exec(l);
+    if (!row || row[2] !== 'ERROR') continue;
+    const parts = [row[3]!.trim()];
+    let sniff: string | null = null;
+    for (let j = k + 1; j < Math.min(lines.length, k + 12); j++) {
+      const more = PHPCS_MORE.exec(lines[j]!);
+      if (!more) break;
+      const code = PHPCS_SNIFF.exec(more[1]!.trim());
+      if (code) sniff = code[1]!;
+      else parts.push(more[1]!.trim());
+    }
+    const message = parts.join(' ');
+    const frames: Frame[] = [{ file, line: Number(row[1]), function: null, source: null }];
+    return php(sniff ?? 'ERROR', message, frames, `${l.trim()}`, k, 3);
+  }
+  return null;
 }
 
 /** A Monolog-logged exception and the `#N file(line): call` frames of its `[stacktrace]`, innermost first. */

@@ -23,6 +23,7 @@ const FAILED: RegExp[] = [
   /^panic: |^fatal error: /, // Go
   /^Exception in thread "/, // JVM
   /^Unhandled exception\. /, // .NET
+  /^\[ {2}FAILED {2}\] /, // GoogleTest
 ];
 
 /**
@@ -46,6 +47,8 @@ const PASSED: RegExp[] = [
   /^Passed!\s+- Failed:\s+0\b/, // dotnet test
   /^Build succeeded\.$/, // MSBuild
   /\boutcome: \d+ passed, 0 failed\b/,
+  /^\[ {2}PASSED {2}\] \d+ tests?\.$/, // GoogleTest
+  /^All tests passed \(\d+ assertions? in \d+ test cases?\)$/, // Catch2
 ];
 
 /**

@@ -3600,3 +3600,208 @@ that's all the log shows`);
     assert.match(f.errorMessage, /^unknown attribute 'sku' for Order\./);
   });
 });
+
+describe("the seventh round's build and test tools, each from its documented output", () => {
+  test("GoogleTest's failed assertion (gcc's and MSVC's forms, an escaped exception); its passing run reports nothing", () => {
+    const run = `[==========] Running 4 tests from 2 test suites.
+[----------] 2 tests from Ring
+[ RUN      ] Ring.PushWrapsAround
+[       OK ] Ring.PushWrapsAround (0 ms)
+[ RUN      ] Ring.PopOnEmptyIsError
+[       OK ] Ring.PopOnEmptyIsError (0 ms)
+[----------] 2 tests from Money
+[ RUN      ] Money.RoundsHalfEven
+/home/ci/src/money/tests/money_test.cc:57: Failure
+Expected equality of these values:
+  round_half_even(Money{"2.345"}).str()
+    Which is: "2.35"
+  "2.34"
+[  FAILED  ] Money.RoundsHalfEven (0 ms)
+[ RUN      ] Money.ParsesNegative
+[       OK ] Money.ParsesNegative (0 ms)
+[==========] 4 tests from 2 test suites ran. (1 ms total)
+[  PASSED  ] 3 tests.
+[  FAILED  ] 1 test, listed below:
+[  FAILED  ] Money.RoundsHalfEven`;
+    const f = primary(run);
+    assert.deepEqual(
+      [f.language, f.errorType, f.errorMessage, f.frames.at(-1)?.file, f.frames.at(-1)?.line],
+      ['cpp', 'Failure', 'Expected equality of these values:', '/home/ci/src/money/tests/money_test.cc', 57],
+    );
+    const msvc = primary(`[ RUN      ] Money.RoundsHalfEven
+C:\\a\\money\\tests\\money_test.cc(57): error: Value of: m.is_valid()
+  Actual: false
+Expected: true
+[  FAILED  ] Money.RoundsHalfEven (1 ms)`);
+    assert.deepEqual(
+      [msvc.errorType, msvc.errorMessage, msvc.frames.at(-1)?.line],
+      ['Failure', 'Value of: m.is_valid()', 57],
+    );
+    const thrown = primary(`[ RUN      ] Loader.ReadsConfig
+unknown file: Failure
+C++ exception with description "stoi" thrown in the test body.
+[  FAILED  ] Loader.ReadsConfig (2 ms)`);
+    assert.deepEqual(
+      [thrown.errorType, thrown.errorMessage, thrown.frames],
+      ['Failure', 'C++ exception with description "stoi" thrown in the test body.', []],
+    );
+    // Test names that end in Error are names; a run that passed reports nothing.
+    const passed = run
+      .split('\n')
+      .filter((l) => !/money_test|Expected equality|Which is|^ {2}|FAILED/.test(l))
+      .join('\n');
+    assert.deepEqual(extractFailures(passed), []);
+    assert.deepEqual(
+      extractFailures(`[ RUN      ] Ring.PopOnEmptyIsError\n[       OK ] Ring.PopOnEmptyIsError (0 ms)`),
+      [],
+    );
+    // What a passing test printed on purpose: GoogleTest's own summary says the run passed.
+    assert.deepEqual(
+      extractFailures(`[ RUN      ] Config.MissingFileFallsBack
+Error: config file not found: /etc/app/app.conf
+[       OK ] Config.MissingFileFallsBack (0 ms)
+[==========] 1 test from 1 test suite ran. (0 ms total)
+[  PASSED  ] 1 test.`),
+      [],
+    );
+  });
+
+  test("Catch2's console report: the failed assertion as message and code", () => {
+    const f = primary(`-------------------------------------------------------------------------------
+Parses durations
+  compound units
+-------------------------------------------------------------------------------
+/src/tests/duration.cpp:41
+...............................................................................
+
+/src/tests/duration.cpp:45: FAILED:
+  REQUIRE( parse("1h30m") == 5400 )
+with expansion:
+  5430 == 5400
+
+===============================================================================
+test cases: 3 | 2 passed | 1 failed
+assertions: 9 | 8 passed | 1 failed`);
+    assert.deepEqual(
+      [f.language, f.errorType, f.errorMessage, f.code, f.frames.at(-1)?.line],
+      ['cpp', 'FAILED', 'REQUIRE( parse("1h30m") == 5400 )', 'REQUIRE( parse("1h30m") == 5400 )', 45],
+    );
+    assert.deepEqual(extractFailures('All tests passed (9 assertions in 3 test cases)'), []);
+  });
+
+  test("Deno's type check: the TS code and message, the source line, the file from its 'at file://' line", () => {
+    const f = primary(`Check file:///home/runner/work/api/api/main.ts
+TS2345 [ERROR]: Argument of type 'string | undefined' is not assignable to parameter of type 'string'.
+  Type 'undefined' is not assignable to type 'string'.
+    const port = parsePort(Deno.env.get("PORT"));
+                           ~~~~~~~~~~~~~~~~~~~~~
+    at file:///home/runner/work/api/api/main.ts:8:28
+
+error: Type checking failed.`);
+    assert.deepEqual(
+      [f.language, f.errorType, f.errorMessage, f.frames.at(-1)?.file, f.frames.at(-1)?.line],
+      [
+        'typescript',
+        'TS2345',
+        "Argument of type 'string | undefined' is not assignable to parameter of type 'string'.",
+        '/home/runner/work/api/api/main.ts',
+        8,
+      ],
+    );
+  });
+
+  test("the Scala 3 compiler under sbt: the error code, the gutter's message, the source line; its warnings are not failures", () => {
+    const f = primary(`[info] compiling 14 Scala sources to /build/core/target/scala-3.3.3/classes ...
+[warn] -- [E029] Pattern Match Exhaustivity Warning: /build/core/src/main/scala/Codec.scala:31:4
+[warn] 31 |    tag match
+[warn]    |    ^^^
+[warn]    |match may not be exhaustive.
+[error] -- [E007] Type Mismatch Error: /build/core/src/main/scala/Ledger.scala:52:27
+[error] 52 |    val total: BigDecimal = entries.map(_.amount).sum.toString
+[error]    |                           ^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^
+[error]    |                           Found:    String
+[error]    |                           Required: BigDecimal
+[error] one error found
+[error] (core / Compile / compileIncremental) Compilation failed`);
+    assert.deepEqual(
+      [f.language, f.errorType, f.errorMessage, f.code, f.frames.at(-1)?.file, f.frames.at(-1)?.line],
+      [
+        'scala',
+        'E007',
+        'Found:    String',
+        'val total: BigDecimal = entries.map(_.amount).sum.toString',
+        '/build/core/src/main/scala/Ledger.scala',
+        52,
+      ],
+    );
+    // With no error code, the kind is the type.
+    assert.deepEqual(
+      languageTypeMessage(`-- Error: src/main/scala/App.scala:3:0 -----------------------------------------
+3 |  def run(): Unit =
+  |  ^
+  |  Not found: type Unit2`),
+      ['scala', 'Error', 'Not found: type Unit2'],
+    );
+  });
+
+  test("detekt's plain report: the rule in brackets is the type, not Gradle's failed task", () => {
+    const f = primary(`> Task :app:detekt FAILED
+/work/app/src/main/kotlin/io/cart/Checkout.kt:88:5: The function applyDiscounts appears to be too complex based on Cyclomatic Complexity (complexity: 17). The maximum allowed complexity for methods is set to '14' [CyclomaticComplexMethod]
+/work/app/src/main/kotlin/io/cart/Prices.kt:12:30: This expression contains a magic number. Consider defining it to a well named constant. [MagicNumber]
+
+FAILURE: Build failed with an exception.
+
+* What went wrong:
+Execution failed for task ':app:detekt'.
+> Analysis failed with 2 weighted issues.`);
+    assert.deepEqual([f.language, f.errorType, f.frames.at(-1)?.line], ['kotlin', 'CyclomaticComplexMethod', 88]);
+    assert.match(f.errorMessage, /^The function applyDiscounts appears to be too complex/);
+  });
+
+  test("PHP_CodeSniffer's full report: the first ERROR row, its wrapped message joined, its sniff; a WARNING row fails nothing", () => {
+    const f = primary(`FILE: /app/src/Http/WebhookController.php
+----------------------------------------------------------------------
+FOUND 0 ERRORS AND 1 WARNING AFFECTING 1 LINE
+----------------------------------------------------------------------
+ 88 | WARNING | [ ] Line exceeds 120 characters; contains 134
+    |         |     characters (Generic.Files.LineLength.TooLong)
+----------------------------------------------------------------------
+
+FILE: /app/src/Billing/Mailer.php
+----------------------------------------------------------------------
+FOUND 2 ERRORS AFFECTING 2 LINES
+----------------------------------------------------------------------
+ 47 | ERROR | [ ] Method name "Mailer::send_reminder" is not in camel
+    |       |     caps format
+    |       |     (PSR1.Methods.CamelCapsMethodName.NotCamelCaps)
+ 63 | ERROR | [x] Expected 1 space after closing parenthesis; found 0
+    |       |     (Squiz.ControlStructures.ControlSignature.SpaceAfterCloseParenthesis)
+----------------------------------------------------------------------
+PHPCBF CAN FIX THE 1 MARKED SNIFF VIOLATIONS AUTOMATICALLY
+----------------------------------------------------------------------`);
+    assert.deepEqual(
+      [f.language, f.errorType, f.errorMessage, f.frames.at(-1)?.file, f.frames.at(-1)?.line],
+      [
+        'php',
+        'PSR1.Methods.CamelCapsMethodName.NotCamelCaps',
+        'Method name "Mailer::send_reminder" is not in camel caps format',
+        '/app/src/Billing/Mailer.php',
+        47,
+      ],
+    );
+  });
+
+  test("helm lint's [ERROR] finding, not its 'Error: 1 chart(s) failed'", () => {
+    const f = primary(`==> Linting charts/api/
+[INFO] Chart.yaml: icon is recommended
+[WARNING] templates/hpa.yaml: autoscaling/v2beta2 HorizontalPodAutoscaler is deprecated in v1.23+
+[ERROR] templates/: template: api/templates/deployment.yaml:41:22: executing "api/templates/deployment.yaml" at <.Values.image.tag>: nil pointer evaluating interface {}.tag
+
+Error: 1 chart(s) linted, 1 chart(s) failed`);
+    assert.deepEqual(
+      [f.language, f.errorType, f.frames.at(-1)?.file, f.frames.at(-1)?.line],
+      ['kubernetes', 'ERROR', 'api/templates/deployment.yaml', 41],
+    );
+    assert.match(f.errorMessage, /^templates\/: template: .*nil pointer evaluating interface \{\}\.tag$/);
+  });
+});
