@@ -51,7 +51,7 @@ const PHPSTAN_ID = /^🪪\s+([\w.]{1,80})$/;
 const PHPCS_FILE = /^FILE: (\S.{0,500})$/;
 const PHPCS_ROW = /^\s{0,6}(\d{1,7}) \| (ERROR|WARNING) \| (?:\[[x ]\] )?(\S.{0,1000})$/;
 const PHPCS_MORE = /^\s{0,10}\| {1,10}\| {1,10}(\S.{0,1000})$/;
-const PHPCS_SNIFF = /^\(([A-Z][\w]{0,60}(?:\.[A-Z][\w]{0,80}){2,4})\)$/;
+const PHPCS_SNIFF = /^\(([A-Z]\w{0,60}(?:\.[A-Z]\w{0,80}){2,4})\)$/;
 const MONOLOG_EXCEPTION =
   /(\[previous exception\] )?\[object\] \(((?:[A-Za-z_]\w{0,80}\\{1,2}){0,10}[A-Za-z_]\w{0,80})\(code: [^)\n]{0,40}\): (.{0,2000}?) at (\S{1,500}?):(\d{1,7})\)/;
 const PHP_STACK_FRAME = /^#\d{1,4} (\S{1,500}?)\((\d{1,7})\): (\S.{0,500})$/;
