@@ -8,7 +8,15 @@ import type { Candidate } from './candidate.js';
  */
 const LEAD = String.raw`(?:[^\s:]{1,200}:\d{1,7} )?(?:error: )?Uncaught (?:\(in promise\) )?|Unhandled (?:[Pp]romise )?[Rr]ejection:? `;
 const CONSOLE_LEAD = new RegExp(String.raw`^\s*(?:${LEAD})`);
-const JS_ERROR = new RegExp(String.raw`^\s*(?:${LEAD})?((?:[A-Z]\w*)?(?:Error|Exception))(?: \[([A-Z_\d]+)\])?: (.+)$`);
+/**
+ * `Class: message`, Node's code in brackets after the class (`TypeError [ERR_INVALID_ARG_TYPE]: …`), or the
+ * error's own name there when it differs from its class's (`Error [ZodError]: …`).
+ */
+const JS_ERROR = new RegExp(
+  String.raw`^\s*(?:${LEAD})?((?:[A-Z]\w*)?(?:Error|Exception))(?: \[([A-Z_\d]+|[A-Z][a-z]\w{0,60})\])?: (.+)$`,
+);
+/** A message that opens a JSON dump (`ZodError`'s issues): `[` or `{` alone, the JSON on the lines below. */
+const JSON_OPENS = /^[[{]$/;
 /**
  * React's invariant errors (React Native's, React ≤ 15's): `error.name` is `Invariant Violation`, so the
  * console, Metro and React Native's LogBox print `Invariant Violation: …`, then the component stack
@@ -197,8 +205,13 @@ export function findJavaScriptFailures(lines: string[]): Candidate[] {
     }
     const m = JS_ERROR.exec(line);
     if (!m) continue;
+    // The error's own name, where Node shows it beside its class's (`Error [ZodError]`); a code stays out.
+    const name = m[2] && /[a-z]/.test(m[2]) ? m[2] : m[1]!;
+    let message = m[3]!.trim();
     const frames: Frame[] = [];
     let k = i + 1;
+    const json = JSON_OPENS.test(message) ? jsonMessage(lines, i + 1, message) : null;
+    if (json) [message, k] = [json.message, json.next];
     for (; k < Math.min(lines.length, i + 60); k++) {
       const f = AT_FRAME.exec(lines[k]!);
       if (!f) {
@@ -222,8 +235,7 @@ export function findJavaScriptFailures(lines: string[]): Candidate[] {
     if (!atTop) {
       // `Uncaught Error: Minified React error #130`: a console's line, JavaScript's without frames (a bare
       // `TypeError: …` line is left to the error-line finder, which gives it its language).
-      if (frames.length === 0 && CONSOLE_LEAD.test(line))
-        out.push(cand(m[1]!, m[3]!.trim(), [], [], line.trim(), i, 2));
+      if (frames.length === 0 && CONSOLE_LEAD.test(line)) out.push(cand(name, message, [], [], line.trim(), i, 2));
       continue;
     }
     // Node prints the failing source line above the error: `file.js:12`, the code, a caret.
@@ -231,9 +243,27 @@ export function findJavaScriptFailures(lines: string[]): Candidate[] {
     if (i >= 3 && /^\s*\^+\s*$/.test(lines[i - 2] ?? '') && /:\d+$/.test(lines[i - 4] ?? ''))
       code.push(lines[i - 3]!.trim());
     for (let u = i; u < k; u++) used.add(u);
-    out.push(cand(m[1]!, m[3]!.trim(), frames, code, line.trim(), i, 3));
+    out.push(cand(name, message, frames, code, line.trim(), i, 3));
   }
   return out;
+}
+
+/**
+ * The message of an error whose message is JSON (Zod prints its issues so): the first issue's
+ * `"message"` where there is one, else the JSON on one line; `next` is the line after the JSON's close.
+ */
+function jsonMessage(lines: string[], from: number, open: string): { message: string; next: number } | null {
+  const close = open === '[' ? ']' : '}';
+  for (let k = from; k < Math.min(lines.length, from + 200); k++) {
+    if (lines[k]!.trimEnd() !== close) continue;
+    const body = lines.slice(from, k);
+    const quoted = body.map((l) => /^\s*"message": "((?:[^"\\]|\\.){1,1000})",?$/.exec(l)).find(Boolean);
+    const message = quoted
+      ? quoted[1]!.replace(/\\(.)/g, '$1')
+      : `${open}${body.map((l) => l.trim()).join(' ')}${close}`;
+    return { message: message.slice(0, 2000), next: k + 1 };
+  }
+  return null;
 }
 
 /** Deno's diagnostic with the source line below it and the `at file:///…:line:col` that ends it. */

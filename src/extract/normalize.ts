@@ -37,7 +37,7 @@ export function normalizeText(text: string): NormalizedText {
   const pytestish = lines0.some((l) => PYTEST_E.test(l));
   const group = lines0.some((l) => /^\s*\+[-+]{2,}|^\s*\+ Exception Group Traceback/.test(l));
   const html = lines0.filter((l) => /<\/?(?:html|body|table|div|h\d|pre|td|p)\b/i.test(l)).length >= 3;
-  // `docker compose logs` / `up`: every line behind its service's name (`web_1  | `, `app-web-1  | `).
+  // `docker compose logs` / `up` and Foreman: every line behind its service's name (`web_1  | `, `app-web-1  | `).
   const compose = lines0.filter((l) => COMPOSE_PREFIX.test(l)).length >= 2;
   const workspace = workspacePrefixes(lines0);
   const teamcity = lines0.filter((l) => TEAMCITY_PREFIX.test(l)).length >= 3;
@@ -148,8 +148,11 @@ function stripWorkspacePrefix(line: string, prefixes: Set<string>): string {
  */
 const TEAMCITY_PREFIX = /^\[\d{2}:\d{2}:\d{2}\][iWEB ]?:\s{0,8}(?:\[[^\]\n]{1,200}\] ?)?/;
 
-/** The service column of Docker Compose's log output (v1 `web_1  | `, v2 `app-web-1  | `). */
-const COMPOSE_PREFIX = /^[a-z][\w.-]{0,60}[-_]\d{1,3}\s{1,40}\| /i;
+/**
+ * The service column of Docker Compose's log output (v1 `web_1  | `, v2 `app-web-1  | `), and the time and
+ * process column of Procfile runners (Foreman's and Honcho's `09:49:31 web.1    | `).
+ */
+const COMPOSE_PREFIX = /^(?:[a-z][\w.-]{0,60}[-_]\d{1,3}|\d\d:\d\d:\d\d [a-z][\w-]{0,40}\.\d{1,3})\s{1,40}\| ?/i;
 
 /** HTML's common entities, as text pasted from a page or an HTML mail carries them (`&#x27;`, `&lt;`). */
 function decodeEntities(line: string): string {

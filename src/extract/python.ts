@@ -10,13 +10,16 @@ const EXCEPTION_LINE = new RegExp(
 );
 /**
  * After a traceback's frames, an unindented `module.name: message` line ends it, whatever the class is
- * called (`socket.timeout`, `select.error`).
+ * called (`socket.timeout`, `select.error`), and so does a bare class in CamelCase with a message
+ * (`NoReverseMatch: Reverse for 'about' not found.`: Python 2 printed every class unqualified).
  */
 const LOOSE_EXCEPTION_LINE = /^([A-Z_][\w.]{0,200})(?::\s?(.*))?$/i;
+const CAMEL_CLASS = /^[A-Z][a-z\d]{1,40}(?:[A-Z][a-z\d]{0,40}){1,8}$/;
 function looseException(line: string): RegExpExecArray | null {
   const m = LOOSE_EXCEPTION_LINE.exec(line);
   // `http.https://github.com/.extraheader` (actions/checkout's cleanup) is a URL, not `module.name: message`.
-  return m && /\.[A-Z_]\w*$/i.test(m[1]!) && !m[2]?.startsWith('//') ? m : null;
+  if (!m || m[2]?.startsWith('//')) return null;
+  return /\.[A-Z_]\w*$/i.test(m[1]!) || (CAMEL_CLASS.test(m[1]!) && m[2]?.trim()) ? m : null;
 }
 const CHAIN =
   /^(During handling of the above exception, another exception occurred:|The above exception was the direct cause of the following exception:)\s*$/;

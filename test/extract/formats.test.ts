@@ -3805,3 +3805,73 @@ Error: 1 chart(s) linted, 1 chart(s) failed`);
     assert.match(f.errorMessage, /^templates\/: template: .*nil pointer evaluating interface \{\}\.tag$/);
   });
 });
+
+describe("the eighth round's shapes, each from its documented output", () => {
+  test('a Python traceback that ends in a bare CamelCase class (Python 2 printed every class unqualified)', () => {
+    const f = primary(`ERROR 2015-05-04 09:39:26,682 base 21215 Internal Server Error: /
+Traceback (most recent call last):
+  File "/usr/lib/python2.7/dist-packages/django/core/handlers/base.py", line 111, in get_response
+    response = callback(request, *callback_args, **callback_kwargs)
+  File "/srv/shop/shop/views.py", line 29, in index
+    return redirect(reverse('shop.views.about'))
+NoReverseMatch: Reverse for 'shop.views.about' with arguments '()' and keyword arguments '{}' not found.
+[04/May/2015 09:39:26] "GET / HTTP/1.1" 500 10229`);
+    assert.deepEqual(
+      [f.language, f.errorType, f.errorMessage, f.frames.at(-1)?.source],
+      [
+        'python',
+        'NoReverseMatch',
+        "Reverse for 'shop.views.about' with arguments '()' and keyword arguments '{}' not found.",
+        "return redirect(reverse('shop.views.about'))",
+      ],
+    );
+    // A word with a colon after the frames is not a class: the traceback's own last line is.
+    const note = primary(`Traceback (most recent call last):
+  File "run.py", line 3, in <module>
+    main()
+ValueError: bad
+Note: this only happens on Windows`);
+    assert.equal(note.errorType, 'ValueError');
+  });
+
+  test("Foreman's and Honcho's process column is stripped like Docker Compose's", () => {
+    const f = primary(`09:49:31 web.1    | => Booting Puma
+09:49:31 web.1    | /usr/local/lib/ruby/3.3.0/bundled_gems.rb:74:in \`require': cannot load such file -- statistics (LoadError)
+09:49:31 web.1    | 	from /usr/local/lib/ruby/3.3.0/bundled_gems.rb:74:in \`block (2 levels) in replace_require'
+09:49:31 web.1    | 	from /app/config/application.rb:7:in \`<main>'
+09:49:31 web.1    | Exited with code 1`);
+    assert.deepEqual(
+      [f.language, f.errorType, f.errorMessage],
+      ['ruby', 'LoadError', 'cannot load such file -- statistics'],
+    );
+  });
+
+  test("Node's error whose own name differs from its class's (Error [ZodError]) and whose message is JSON", () => {
+    const f = primary(`   Collecting page data ...
+Error [ZodError]: [
+  {
+    "expected": "string",
+    "code": "invalid_type",
+    "path": [
+      "DATABASE_URL"
+    ],
+    "message": "Invalid input: expected string, received undefined"
+  }
+]
+    at module evaluation (.next/server/chunks/env_1a2b3c._.js:1:2044)
+    at instantiateModule (.next/server/chunks/[turbopack]_runtime.js:715:9)
+
+> Build error occurred`);
+    assert.deepEqual(
+      [f.language, f.errorType, f.errorMessage, f.frames.at(-1)?.line],
+      ['javascript', 'ZodError', 'Invalid input: expected string, received undefined', 1],
+    );
+    // A code in the brackets stays a code: the class is the type.
+    assert.equal(
+      primary(`TypeError [ERR_INVALID_ARG_TYPE]: The "path" argument must be of type string. Received undefined
+    at new NodeError (node:internal/errors:405:5)
+    at Object.join (node:path:1172:7)`).errorType,
+      'TypeError',
+    );
+  });
+});
