@@ -19,18 +19,23 @@ const CATCH_CONTEXT = /^-{40,}$|^test cases: {1,2}\d/;
 
 export function findCppTestFailures(lines: string[]): Candidate[] {
   const out: Candidate[] = [];
+  // Where each runner's own lines are, found once: a failure line asks only for the nearest ones.
+  let gtest: Marks | null | undefined;
+  let catch2: Marks | null | undefined;
   for (let i = 0; i < lines.length; i++) {
     const line = lines[i]!;
     if (!line.includes('Failure') && !line.includes('error: ') && !line.includes('FAILED:')) continue;
     const g = GTEST_FAILURE.exec(line.trim());
-    if (g && inGtestOutput(lines, i)) {
+    if (g && gtest === undefined) gtest = marks(lines, GTEST_RUN, GTEST_FAILED);
+    if (g && gtest && near(gtest, i, 200, 60)) {
       const message = g[4] ?? nextNonBlank(lines, i + 1, (l) => !GTEST_FAILED.test(l.trim()));
       if (message === null) continue;
       out.push(located('Failure', message, line.trim(), i, g[1] ?? null, g[2] ?? g[3]));
       continue;
     }
     const c = CATCH_FAILED.exec(line.trim());
-    if (c && inCatchOutput(lines, i)) {
+    if (c && catch2 === undefined) catch2 = marks(lines, CATCH_CONTEXT, CATCH_CONTEXT);
+    if (c && catch2 && near(catch2, i, 30, 200)) {
       const assertion = nextNonBlank(lines, i + 1, () => true);
       if (assertion === null) continue;
       const found = located('FAILED', assertion, line.trim(), i, c[1]!, c[2] ?? c[3]);
@@ -64,16 +69,37 @@ function nextNonBlank(lines: string[], from: number, ok: (line: string) => boole
   return null;
 }
 
-/** A GoogleTest `[ RUN      ]` within the 200 lines before, or its `[  FAILED  ]` within the 60 after. */
-function inGtestOutput(lines: string[], i: number): boolean {
-  for (let k = i - 1; k >= Math.max(0, i - 200); k--) if (GTEST_RUN.test(lines[k]!.trim())) return true;
-  for (let k = i + 1; k < Math.min(lines.length, i + 60); k++) if (GTEST_FAILED.test(lines[k]!.trim())) return true;
-  return false;
+/** The lines that open a runner's output (`before`) and close it (`after`), in order; null when there are none. */
+interface Marks {
+  before: number[];
+  after: number[];
 }
 
-/** Catch2's rules of dashes around a test case's name, or its `test cases:` summary. */
-function inCatchOutput(lines: string[], i: number): boolean {
-  for (let k = i - 1; k >= Math.max(0, i - 30); k--) if (CATCH_CONTEXT.test(lines[k]!.trim())) return true;
-  for (let k = i + 1; k < Math.min(lines.length, i + 200); k++) if (CATCH_CONTEXT.test(lines[k]!.trim())) return true;
-  return false;
+function marks(lines: string[], before: RegExp, after: RegExp): Marks | null {
+  const m: Marks = { before: [], after: [] };
+  lines.forEach((l, k) => {
+    const t = l.trim();
+    if (before.test(t)) m.before.push(k);
+    if (after.test(t)) m.after.push(k);
+  });
+  return m.before.length || m.after.length ? m : null;
+}
+
+/** Whether an opening mark is within `back` lines before line `i`, or a closing one within `ahead` after it. */
+function near(m: Marks, i: number, back: number, ahead: number): boolean {
+  const prev = m.before[firstAtOrAfter(m.before, i) - 1];
+  const next = m.after[firstAtOrAfter(m.after, i + 1)];
+  return (prev !== undefined && i - prev <= back) || (next !== undefined && next - i <= ahead);
+}
+
+/** The index of the first element of sorted `xs` that is ≥ `x` (`xs.length` when none is). */
+function firstAtOrAfter(xs: number[], x: number): number {
+  let lo = 0;
+  let hi = xs.length;
+  while (lo < hi) {
+    const mid = (lo + hi) >>> 1;
+    if (xs[mid]! < x) lo = mid + 1;
+    else hi = mid;
+  }
+  return lo;
 }

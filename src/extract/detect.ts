@@ -148,8 +148,20 @@ const KEYED = /^\[([A-Z][\w-]{0,40}\/[\w-]{1,60})\] (.+)$/;
 const ESLINT_ROW = /^(\d+):(\d+)\s+(error|warning)\s+(\S.*)$/;
 const GO_LINTER = /^(\S.{0,500}) \(([a-z][\w-]{1,40}|(?:SA|S|ST|QF|U)\d{4})\)$/;
 const KTLINT = /^(\S.{0,500}) \(((?:[a-z][\w-]{0,40}:)?[a-z][\w-]{1,60})\)$/;
-/** detekt's plain report: `RouteResolver.kt:42:9: The function resolveRoute appears to be too complex … [CyclomaticComplexMethod]`. */
-const DETEKT = /^(\S.{1,1000}) \[([A-Z][A-Za-z\d]{2,60})\]$/;
+/**
+ * A JVM linter's check name in brackets after the message: detekt's plain report (`RouteResolver.kt:42:9:
+ * The function resolveRoute appears to be too complex … [CyclomaticComplexMethod]`) and Checkstyle's
+ * (`[ERROR] Foo.java:3:8: Unused import - java.util.Optional. [UnusedImports]`).
+ */
+const JVM_CHECK = /^(\S.{1,1000}) \[([A-Z][A-Za-z\d]{2,60})\]$/;
+/**
+ * markdownlint-cli2's `docs/x.md:23 MD032/blanks-around-lists Lists should be surrounded by blank lines
+ * [Context: "- Promote …"]` (markdownlint-cli's puts a colon and a space after the location).
+ */
+const MARKDOWNLINT =
+  /^(\S{1,300}\.(?:md|markdown)):(\d{1,7})(?::\d{1,5})?:? (MD\d{3})(?:\/[\w-]{1,60}){0,3} (\S.{1,1000}?)(?: \[(?:Context|Expected)[^\]\n]{0,300}\])*$/i;
+/** codespell: `docs/reconciliation.md:41: seperate ==> separate` (several suggestions comma-separated). */
+const CODESPELL = /^(\S{1,100}) ==> (\S.{0,300})$/;
 const SORBET = /^(\S.{1,1000}) https:\/\/srb\.help\/(\d{4})$/;
 const ACTIONLINT = /^(\S.{1,1000}) \[([a-z][\w-]{1,40})\]$/;
 /** staticcheck's check codes (SA, S, ST, QF, U and four digits), as golangci-lint prints them first. */
@@ -191,6 +203,8 @@ function toolDiagnostic(
   }
   const tsc = TSC_INLINE.exec(line);
   if (tsc) return cand('typescript', tsc[1]!, tsc[2]!.trim(), line, i, 3);
+  const md = line.includes(' MD') ? MARKDOWNLINT.exec(line) : null;
+  if (md) return withFrame(cand('unknown', md[3]!, md[4]!.trim(), line, i, 3), md[1]!, md[2]!);
   const bare = BARE_CODED.exec(line);
   if (bare && !PATH_LINE.test(line)) return cand(languageOfCode(bare[1]!), bare[1]!, bare[2]!.trim(), line, i, 2.5);
   const pl = PATH_LINE.exec(line);
@@ -253,8 +267,10 @@ function toolDiagnostic(
   // ktlint: `Foo.kt:48:1: Unexpected blank line(s) before "}" (standard:no-blank-line-before-rbrace)`.
   const ktlint = lang === 'kotlin' && pl[3] ? KTLINT.exec(body) : null;
   if (ktlint) return withFrame(cand('kotlin', ktlint[2]!, ktlint[1]!.trim(), line, i, 3), file!, ln!);
-  const detekt = lang === 'kotlin' && pl[3] ? DETEKT.exec(body) : null;
-  if (detekt) return withFrame(cand('kotlin', detekt[2]!, detekt[1]!.trim(), line, i, 3), file!, ln!);
+  const check = (lang === 'kotlin' || lang === 'java') && pl[3] ? JVM_CHECK.exec(body) : null;
+  if (check) return withFrame(cand(lang, check[2]!, check[1]!.trim(), line, i, 3), file!, ln!);
+  const typo = body.includes(' ==> ') ? CODESPELL.exec(body) : null;
+  if (typo) return withFrame(cand('unknown', null, `${typo[1]!} ==> ${typo[2]!.trim()}`, line, i, 3), file!, ln!);
   // Sorbet: `app/models/order.rb:42: Method \`cents\` does not exist … https://srb.help/7003`.
   const sorbet = lang === 'ruby' ? SORBET.exec(body) : null;
   if (sorbet) return withFrame(cand('ruby', sorbet[2]!, sorbet[1]!.trim(), line, i, 3), file!, ln!);
@@ -1006,13 +1022,19 @@ function preCommitHook(lines: string[], line: string, i: number): Candidate | nu
  * above wrappers only; a typed or located error wins. Two words at least, and not a question.
  */
 const CLI_ERROR = /^Error: (\S+ \S.{0,500})$/;
+/**
+ * The same in lower case, as uv, ruff, git and clap-based Rust CLIs print it: `error: The lockfile at
+ * \`uv.lock\` needs to be updated, but \`--locked\` was provided.`, `error: failed to push some refs to …`.
+ */
+const CLI_ERROR_LOWER = /^error: ([A-Za-z`'"]\S* \S.{0,500})$/;
 
 function cliError(line: string, i: number): Candidate | null {
-  const m = CLI_ERROR.exec(line);
+  const upper = CLI_ERROR.exec(line);
+  const m = upper ?? CLI_ERROR_LOWER.exec(line);
   if (!m || /\?\s*$/.test(m[1]!)) return null;
   // Node's `Error: Cannot find module 'x'`, an engine's wording: JavaScript's; any other tool's is its own.
   const language = languageOfMessage(m[1]!) === 'javascript' ? 'javascript' : 'unknown';
-  return cand(language, 'Error', m[1]!.trim(), line, i, 0.5);
+  return cand(language, upper ? 'Error' : 'error', m[1]!.trim(), line, i, 0.5);
 }
 
 // ---------------------------------------------------------------------------------------------------
@@ -1069,8 +1091,13 @@ const TYPED = new RegExp(
 const FRAME_AFTER = /^\s*(?:at |File "|from \S|#\d+ |\S+\.\w+:\d+|in \S)/;
 /** Wrappers that the shell or the runner puts around a program's stderr, never a cause. */
 const NEVER = /^(?:System\.Management\.Automation\.)?RemoteException$|NativeCommandError$/;
-/** The build tool's own exceptions (Maven, Gradle): consequences of the failure they report. */
-const BUILD_TOOL = /^(?:org\.apache\.maven|org\.codehaus\.plexus|org\.gradle)\./;
+/**
+ * The build tool's own exceptions (Maven, Gradle): consequences of the failure they report. Surefire's
+ * `SurefireBooterForkException` (`The forked VM terminated without properly saying goodbye`) is the
+ * failure itself: the test JVM died (killed for memory, `System.exit`), and no test reports anything.
+ */
+const BUILD_TOOL =
+  /^(?!org\.apache\.maven\.surefire\.booter\.SurefireBooterForkException$)(?:org\.apache\.maven|org\.codehaus\.plexus|org\.gradle)\./;
 /** Warnings that are failures all the same. */
 const FAILING_WARNING = /UnhandledPromiseRejection(?:Warning)?$/;
 
@@ -1156,6 +1183,8 @@ function typedLine(lines: string[], line: string, i: number): Candidate | null {
   const lead = m[1] ?? '';
   const known = lead === '' || /Uncaught|^Unhandled|^Exception in thread|^Caused by:|^Error:/.test(lead);
   if (BUILD_TOOL.test(type)) return cand('java', type, message, line, i, 0.3);
+  // Surefire's report that the test JVM died is the runner's verdict: it outranks what tests logged.
+  if (type.endsWith('.SurefireBooterForkException')) return cand('java', type, message, line, i, 3.5);
   // Node prints its error codes in brackets: `AssertionError [ERR_ASSERTION]: …`; consoles say `Uncaught`.
   const language =
     /^\S+ \[ERR_[A-Z_\d]{2,60}\]/.test(m[0].slice(lead.length).trim()) || /Uncaught|Promise Rejection/i.test(lead)

@@ -6,6 +6,13 @@ const PANIC = /^panic: ?(\S.*)$/;
 const FAIL_TEST = /^\s*(?:--- FAIL: |=== FAIL: \S{1,300} )(\S+)/;
 const TEST_MSG = /^\s+(\S+\.go):(\d+):\s?(.*)$/;
 const PKG_HEADER = /^# (\S+)$/;
+/**
+ * Ginkgo v2's report of a failed spec: `[FAILED] Timed out after 10.001s.` (or `[PANICKED]`, `[TIMEDOUT]`),
+ * the matcher's message below it, then `In [It] at: /path/x_test.go:121 @ 03/14/26 10:22:54.615`. The
+ * timeline's `[FAILED] in [It] - file:line` marks only where it happened.
+ */
+const GINKGO_FAILED = /^\s*\[(?:FAILED|PANICKED|TIMEDOUT)\] (?!in \[)(\S.{0,1000})$/;
+const GINKGO_AT = /^\s*In \[\w{1,40}\] at: (\S{1,300}\.go):(\d{1,7})\b/;
 const COMPILE = /^(\S+\.go):(\d+)(?::(\d+))?: (.+)$/;
 /** The go command's own diagnostics name a column (`go test`'s messages do not): `main.go:4:2: …`. */
 const LOCATED = /^(?:go: )?(\S{1,300}\.go):(\d{1,7}):(\d{1,5}): (\S.{2,1000})$/;
@@ -16,6 +23,14 @@ export function findGoFailures(input: string[]): Candidate[] {
   const lines = unflatten(input);
   for (let i = 0; i < lines.length; i++) {
     const line = lines[i]!;
+    const ginkgo = line.includes('] ') ? GINKGO_FAILED.exec(line) : null;
+    if (ginkgo) {
+      const c = readGinkgoFailure(lines, i, ginkgo[1]!.trim());
+      if (c) {
+        out.push(c);
+        continue;
+      }
+    }
     const p = PANIC.exec(line.trim());
     if (p && /^panic:/.test(line.trimStart())) {
       const frames: Frame[] = [];
@@ -164,4 +179,26 @@ function flattened(line: string): boolean {
   const fail = t.indexOf('--- FAIL: ');
   const run = t.indexOf('=== RUN ');
   return fail > 0 || run > 0;
+}
+
+/** A Ginkgo failure with the `In [It] at:` line that ends its report (within 60 lines); null without one. */
+function readGinkgoFailure(lines: string[], i: number, message: string): Candidate | null {
+  for (let k = i + 1; k < Math.min(lines.length, i + 60); k++) {
+    const at = GINKGO_AT.exec(lines[k]!);
+    if (!at) continue;
+    return {
+      language: 'go',
+      errorType: 'test failure',
+      errorMessage: message,
+      frames: [{ file: at[1]!, line: Number(at[2]), function: null, source: null }],
+      codeLines: [],
+      errorText: lines
+        .slice(i, Math.min(k, i + 6))
+        .map((l) => l.trim())
+        .join('\n'),
+      line: i,
+      strength: 3,
+    };
+  }
+  return null;
 }

@@ -255,7 +255,11 @@ export function findJavaScriptFailures(lines: string[]): Candidate[] {
 function jsonMessage(lines: string[], from: number, open: string): { message: string; next: number } | null {
   const close = open === '[' ? ']' : '}';
   for (let k = from; k < Math.min(lines.length, from + 200); k++) {
-    if (lines[k]!.trimEnd() !== close) continue;
+    // The JSON's lines are indented to its close; an unindented line before it is not this JSON.
+    if (lines[k]!.trimEnd() !== close) {
+      if (/^\S/.test(lines[k]!)) return null;
+      continue;
+    }
     const body = lines.slice(from, k);
     const quoted = body.map((l) => /^\s*"message": "((?:[^"\\]|\\.){1,1000})",?$/.exec(l)).find(Boolean);
     const message = quoted

@@ -103,9 +103,10 @@ function gdbFrames(lines: string[], from: number): Frame[] {
       last.source = src[2]!.trim();
       continue;
     }
-    // A wrapped argument list goes on indented; anything else after the frames ends them.
-    if (/^\s/.test(l) || l.startsWith('$')) continue;
-    if (frames.length) break;
+    // A wrapped argument list goes on indented; anything else after the frames ends them, and a stop
+    // with no frame within its first lines has none to read.
+    if (frames.length ? /^\s/.test(l) || l.startsWith('$') : k - from < 3) continue;
+    break;
   }
   return frames;
 }
@@ -119,7 +120,8 @@ function lldbFrames(lines: string[], from: number): Frame[] {
       const current = LLDB_CURRENT.exec(lines[k]!.trim());
       const innermost = frames[0];
       if (current && innermost && innermost.line === Number(current[1])) innermost.source ??= current[2]!.trim();
-      if (frames.length && lines[k]!.trim() && !/^\s{0,8}(?:->|\d{1,7}(?:\s|$))/.test(lines[k]!)) break;
+      if (frames.length === 0 ? k - from >= 2 : lines[k]!.trim() && !/^\s{0,8}(?:->|\d{1,7}(?:\s|$))/.test(lines[k]!))
+        break;
       continue;
     }
     frames.push({ file: f[3] ?? '', line: f[4] ? Number(f[4]) : null, function: f[2]!, source: null });

@@ -127,6 +127,9 @@ const WORKSPACE_PREFIX = /^(\S{1,100} [\w:.-]{1,60}:|[@\w./-]{1,100}:[\w:.-]{1,6
 function workspacePrefixes(lines: string[]): Set<string> {
   const found = new Set<string>();
   for (const l of lines) {
+    // concurrently names each command's lines (`[TEST] …`, `[0] …`) and says so when one ends.
+    const ended = l.includes(' exited with code ') ? CONCURRENTLY_EXIT.exec(l) : null;
+    if (ended) found.add(`[${ended[1]!}]`);
     if (!l.includes('$ ') && !l.includes(': cache ')) continue;
     const m = PNPM_ECHO.exec(l);
     if (m) found.add(`${m[1]!}:`);
@@ -137,9 +140,21 @@ function workspacePrefixes(lines: string[]): Set<string> {
   return found;
 }
 function stripWorkspacePrefix(line: string, prefixes: Set<string>): string {
-  const m = WORKSPACE_PREFIX.exec(line);
-  return m && prefixes.has(m[1]!) ? line.slice(m[0].length) : line;
+  for (const re of [WORKSPACE_PREFIX, CONCURRENTLY_PREFIX]) {
+    const m = re.exec(line);
+    if (m && prefixes.has(m[1]!)) return line.slice(m[0].length);
+  }
+  return line;
 }
+
+/**
+ * concurrently's prefix (`[TEST] `, `[0] `: the command's name or index) before each line a command
+ * printed, and its own line when the command ends: `[TEST] pnpm test-storybook exited with code 1`.
+ */
+// (A time in brackets is a timestamp: TeamCity's `[10:41:01] :\t [Step 1/2] Process exited with code 0`.)
+const CONCURRENTLY_EXIT =
+  /^\[(?!\d{1,2}:\d\d)([\w.:@/-]{1,40})\] \S.{0,500} exited with code (?:\d{1,3}|SIG[A-Z]{2,8})$/;
+const CONCURRENTLY_PREFIX = /^(\[[\w.:@/-]{1,40}\]) ?/;
 
 /**
  * TeamCity's downloaded build log: `[10:42:09] :\t [Step 2/2] output`, the time, a one-letter status

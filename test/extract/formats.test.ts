@@ -3875,3 +3875,134 @@ Error [ZodError]: [
     );
   });
 });
+
+describe("the eighth round's CI tools, each from its documented output", () => {
+  test("a CLI's lower-case 'error:' line (uv, git) is the failure when nothing more specific is printed", () => {
+    assert.deepEqual(
+      typeAndMessage(`Run uv sync --locked
+Using CPython 3.12.8 interpreter at: /usr/bin/python3.12
+Resolved 84 packages in 12ms
+error: The lockfile at \`uv.lock\` needs to be updated, but \`--locked\` was provided. To update the lockfile, run \`uv lock\`.
+##[error]Process completed with exit code 2.`),
+      [
+        'error',
+        'The lockfile at `uv.lock` needs to be updated, but `--locked` was provided. To update the lockfile, run `uv lock`.',
+      ],
+    );
+    // A typed error outranks it.
+    assert.equal(
+      primary(`error: could not build wheels for numpy
+ModuleNotFoundError: No module named 'distutils'`).errorType,
+      'ModuleNotFoundError',
+    );
+  });
+
+  test("Surefire's crashed fork is the failure, over an exception a passing test logged", () => {
+    const f = primary(`[INFO] Running com.acme.upload.S3UploaderTest
+09:15:03.118 [main] ERROR com.acme.upload.S3Uploader -- Upload of part 3 failed, will retry (attempt 1/3)
+software.amazon.awssdk.core.exception.SdkClientException: Unable to execute HTTP request: Connection reset
+	at software.amazon.awssdk.core.exception.SdkClientException.create(SdkClientException.java:47)
+	at com.acme.upload.S3Uploader.uploadPart(S3Uploader.java:142)
+[INFO] Tests run: 9, Failures: 0, Errors: 0, Skipped: 0, Time elapsed: 1.907 s -- in com.acme.upload.S3UploaderTest
+[INFO] BUILD FAILURE
+[ERROR] Failed to execute goal org.apache.maven.plugins:maven-surefire-plugin:3.5.2:test (default-test) on project ingest-core:
+[ERROR] The forked VM terminated without properly saying goodbye. VM crash or System.exit called?
+[ERROR] Process Exit Code: 137
+[ERROR] Crashed tests:
+[ERROR] com.acme.parquet.ParquetCompactionTest
+[ERROR] org.apache.maven.surefire.booter.SurefireBooterForkException: The forked VM terminated without properly saying goodbye. VM crash or System.exit called?
+[ERROR] 	at org.apache.maven.plugin.surefire.booterclient.ForkStarter.fork(ForkStarter.java:643)`);
+    assert.deepEqual(
+      [f.language, f.errorType],
+      ['java', 'org.apache.maven.surefire.booter.SurefireBooterForkException'],
+    );
+    assert.match(f.errorMessage, /^The forked VM terminated without properly saying goodbye/);
+  });
+
+  test("Checkstyle's check name in brackets, and markdownlint's rule, are the types", () => {
+    const cs = primary(`[INFO] --- checkstyle:3.6.0:check (validate) @ ledger ---
+[WARN] /work/src/main/java/io/ledger/Sync.java:88:5: Missing a Javadoc comment. [MissingJavadocMethod]
+[ERROR] /work/src/main/java/io/ledger/Batch.java:3:8: Unused import - java.util.Optional. [UnusedImports]
+[INFO] BUILD FAILURE`);
+    assert.deepEqual(
+      [cs.language, cs.errorType, cs.errorMessage, cs.frames.at(-1)?.line],
+      ['java', 'UnusedImports', 'Unused import - java.util.Optional.', 3],
+    );
+    const md = primary(`markdownlint-cli2 v0.17.2 (markdownlint v0.37.4)
+Finding: docs/**/*.md
+Linting: 12 file(s)
+Summary: 2 error(s)
+docs/ops/failover.md:23 MD032/blanks-around-lists Lists should be surrounded by blank lines [Context: "- Promote the replica"]
+docs/ops/failover.md:71:121 MD013/line-length Line length [Expected: 120; Actual: 146]`);
+    assert.deepEqual(
+      [md.errorType, md.errorMessage, md.frames.at(-1)?.file, md.frames.at(-1)?.line],
+      ['MD032', 'Lists should be surrounded by blank lines', 'docs/ops/failover.md', 23],
+    );
+  });
+
+  test("codespell's finding comes first, before what a later hook reports", () => {
+    const f = primary(`codespell................................................................Failed
+- hook id: codespell
+- exit code: 65
+
+docs/reconciliation.md:41: seperate ==> separate
+
+mypy.....................................................................Failed
+- hook id: mypy
+- exit code: 1
+
+src/ledger/parse.py:12: error: Item "None" of "Element | None" has no attribute "text"  [union-attr]`);
+    assert.deepEqual([f.errorType, f.errorMessage, f.frames.at(-1)?.line], ['', 'seperate ==> separate', 41]);
+  });
+
+  test("Ginkgo's failed spec: its [FAILED] message and the 'In [It] at:' location, over the make wrapper", () => {
+    const f = primary(`• [FAILED] [10.102 seconds]
+Tenant Controller when a Tenant is created [It] should provision a ResourceQuota
+/builds/op/internal/controller/tenant_controller_test.go:98
+
+  Timeline >>
+  STEP: creating the Tenant resource @ 03/14/26 10:22:44.512
+  [FAILED] in [It] - /builds/op/internal/controller/tenant_controller_test.go:121 @ 03/14/26 10:22:54.615
+  << Timeline
+
+  [FAILED] Timed out after 10.001s.
+  Expected success, but got an error:
+      <*errors.StatusError | 0xc000a3e140>:
+      resourcequotas "tenant-quota" not found
+  In [It] at: /builds/op/internal/controller/tenant_controller_test.go:121 @ 03/14/26 10:22:54.615
+------------------------------
+
+Ran 9 of 9 Specs in 21.873 seconds
+FAIL! -- 8 Passed | 1 Failed | 0 Pending | 0 Skipped
+--- FAIL: TestControllers (21.87s)
+FAIL
+make: *** [Makefile:68: test] Error 1`);
+    assert.deepEqual(
+      [f.language, f.errorType, f.errorMessage, f.frames.at(-1)?.line],
+      ['go', 'test failure', 'Timed out after 10.001s.', 121],
+    );
+  });
+
+  test("concurrently's [name] prefix is stripped where its exit line names it", () => {
+    const f = primary(`[WEB] vite v5.4.2 dev server running at http://localhost:5173/
+[API] Traceback (most recent call last):
+[API]   File "/app/api/routes.py", line 41, in login
+[API]     user = USERS[payload["email"]]
+[API] KeyError: 'ada@example.com'
+[API] python -m api exited with code 1
+[WEB] vite exited with code SIGTERM`);
+    assert.deepEqual(
+      [f.errorType, f.errorMessage, f.frames.at(-1)?.file, f.frames.at(-1)?.source],
+      ['KeyError', "'ada@example.com'", '/app/api/routes.py', 'user = USERS[payload["email"]]'],
+    );
+    // A time in brackets is a timestamp, not a command's name: TeamCity's lines keep being read as TeamCity's.
+    const tc = primary(`[10:41:01] :\t [Step 1/2] Process exited with code 0
+[10:41:01]E: Step 2/2: go test (Command Line) (1m:17s)
+[10:41:01] :\t [Step 2/2] + go test -count=1 -v ./...
+[10:42:17] :\t [Step 2/2] --- FAIL: TestRefill (0.00s)
+[10:42:17] :\t [Step 2/2]     bucket_test.go:31: after refill: got 4 tokens, want 5
+[10:42:17] :\t [Step 2/2] FAIL
+[10:42:18]E:\t [Step 2/2] Process exited with code 1 (Step: go test (Command Line))`);
+    assert.deepEqual([tc.errorType, tc.errorMessage], ['test failure', 'after refill: got 4 tokens, want 5']);
+  });
+});
