@@ -27,6 +27,9 @@ const LLDB_CURRENT = /^->\s{1,4}(\d{1,7})\s+(\S.*)$/;
 /** GDB's stop location, the innermost frame without its number: `0x… in next_token (state=0x0) at lexer.c:57`. */
 const GDB_STOP_FRAME = /^(?:0x[\da-f]{1,16} in )?([A-Za-z_][\w:~<>,.]{0,300}) \(/;
 const SOURCE_LINE = /^(\d{1,7})\t(\s*\S.*)$/;
+const NO_SOURCE = /^\s*\S{1,300}: No such file or directory\.$/;
+/** The C library's own sources, as its debug info names them: the crash is reported from them, not made there. */
+const SYSTEM_SOURCE = /^(?:\.{1,2}\/)?(?:nptl|sysdeps|stdlib|string|malloc|libio|posix|signal|csu|elf)\/|^\/usr\//;
 
 const LANGUAGE_BY_EXTENSION: Record<string, string> = {
   c: 'c',
@@ -99,8 +102,9 @@ function gdbFrames(lines: string[], from: number): Frame[] {
     }
     const src = SOURCE_LINE.exec(l) ?? /^(\d{1,7})\s{2,}(\S.*)$/.exec(l);
     const last = frames.at(-1);
-    if (src && last && last.line === Number(src[1]) && last.source === null) {
-      last.source = src[2]!.trim();
+    // Without the sources GDB says so where the line would be: `44\t./nptl/pthread_kill.c: No such file or directory.`
+    if (src && last && last.line === Number(src[1])) {
+      if (last.source === null && !NO_SOURCE.test(src[2]!)) last.source = src[2]!.trim();
       continue;
     }
     // A wrapped argument list goes on indented; anything else after the frames ends them, and a stop
@@ -129,10 +133,9 @@ function lldbFrames(lines: string[], from: number): Frame[] {
   return frames;
 }
 
+/** The language of the innermost frame in the program's own sources (the C library's frames only as a last resort). */
 function languageOfFrames(frames: Frame[]): string {
-  for (const f of frames) {
-    const ext = /\.(\w{1,6})$/.exec(f.file)?.[1]?.toLowerCase();
-    if (ext && LANGUAGE_BY_EXTENSION[ext]) return LANGUAGE_BY_EXTENSION[ext];
-  }
-  return 'unknown';
+  const of = (f: Frame) => LANGUAGE_BY_EXTENSION[/\.(\w{1,6})$/.exec(f.file)?.[1]?.toLowerCase() ?? ''];
+  const own = frames.find((f) => of(f) && !SYSTEM_SOURCE.test(f.file)) ?? frames.find((f) => of(f));
+  return own ? of(own)! : 'unknown';
 }

@@ -3478,7 +3478,9 @@ Program terminated with signal SIGABRT, Aborted.
 #2  0x00007ffff7a287f3 in __GI_abort () at ./stdlib/abort.c:79
 #3  0x0000555555556a1e in Pool::release (this=0x55555556aeb0, conn=0x0) at src/pool.cpp:118
 #4  0x0000555555556c40 in main () at src/main.cpp:40`);
-    assert.deepEqual([core.language, core.errorType, core.errorMessage], ['c', 'SIGABRT', 'Aborted']);
+    // Its language is the program's (src/pool.cpp), not the C library's frames above it, and GDB's
+    // "No such file or directory" where a source line would be is no source.
+    assert.deepEqual([core.language, core.errorType, core.errorMessage, core.code], ['cpp', 'SIGABRT', 'Aborted', '']);
     const thread = primary(`Thread 3 "worker-1" received signal SIGBUS, Bus error.
 [Switching to Thread 0x7ffff6dff640 (LWP 4711)]
 0x00005555555561f2 in Ring::push (this=0x7ffff0000b70, v=7) at ring.hpp:31`);
