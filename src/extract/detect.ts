@@ -145,6 +145,9 @@ const FLAKE8_CODE = /^([A-Z]{1,3}\d{2,4}) (?:\[\*\] )?(.+)$/;
 const PYLINT_CODE = /^([CRWEF]\d{4}): (.+?) \(([a-z][\w-]{0,60})\)$/;
 const MYPY_CODE = /\s\[([a-z][\w-]{0,60})\]$/;
 const KEYED = /^\[([A-Z][\w-]{0,40}\/[\w-]{1,60})\] (.+)$/;
+/** ESLint's compact formatter: `src/api.js: line 14, col 3, Error - Unable to resolve path … (import/no-unresolved)`. */
+const ESLINT_COMPACT =
+  /^(\S.{0,500}?): line (\d{1,7}), col \d{1,5}, (Error|Warning) - (\S.{0,1000}?)(?: \(([@\w/-]{1,100})\))?$/;
 const ESLINT_ROW = /^(\d+):(\d+)\s+(error|warning)\s+(\S.*)$/;
 const GO_LINTER = /^(\S.{0,500}) \(([a-z][\w-]{1,40}|(?:SA|S|ST|QF|U)\d{4})\)$/;
 const KTLINT = /^(\S.{0,500}) \(((?:[a-z][\w-]{0,40}:)?[a-z][\w-]{1,60})\)$/;
@@ -195,6 +198,12 @@ function toolDiagnostic(
     // MSBuild's own "command exited with code" is a consequence of the error printed before it.
     const strength = /^MSB3073$|^MSB4181$/.test(code) ? 0.2 : 3;
     return withFrame(cand(language, code, message, line, i, strength), paren[1]!, paren[2]!);
+  }
+  const compact = line.includes(', col ') ? ESLINT_COMPACT.exec(line) : null;
+  if (compact) {
+    if (compact[3] !== 'Error') return null;
+    const c = cand(languageOfPath(compact[1]!), compact[5] ?? 'error', compact[4]!.trim(), line, i, 3);
+    return withFrame(c, compact[1]!, compact[2]!);
   }
   const mj = MAVEN_JAVAC.exec(line);
   if (mj) {

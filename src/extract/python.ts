@@ -66,6 +66,14 @@ export function findPythonFailures(lines: string[]): Candidate[] {
     if (c) out.push(c);
     i = j;
   }
+  // 2b. A fixture pytest could not set up, reported in words under its section: `ERROR at setup of
+  // test_x` then `ScopeMismatch: You tried to access the function scoped fixture …` (no `E` lines).
+  for (let i = 0; i + 1 < lines.length; i++) {
+    if (!lines[i]!.includes(' ERROR at setup of ') || !PYTEST_SETUP_SECTION.test(lines[i]!.trim())) continue;
+    const k = nextNonBlank(lines, i + 1);
+    const m = k >= 0 && !used.has(k) ? PYTEST_SETUP_ERROR.exec(lines[k]!.trim()) : null;
+    if (m) out.push(pyCandidate(m[1]!, m[2]!.trim(), lines[k]!.trim(), k));
+  }
   // 3. pip / build-backend failures.
   let subprocessBlock = false;
   for (let i = 0; i < lines.length; i++) {
@@ -207,6 +215,14 @@ function readTraceback(
     },
     end: i,
   };
+}
+
+const PYTEST_SETUP_SECTION = /^_{3,} ERROR at setup of \S.{0,300} _{3,}$/;
+/** pytest's own setup errors name their class in CamelCase (`ScopeMismatch`, `FixtureLookupError`). */
+const PYTEST_SETUP_ERROR = /^([A-Z][a-z\d]{1,40}(?:[A-Z][a-z\d]{0,40}){1,6}): (\S.{0,2000})$/;
+
+function pyCandidate(errorType: string, errorMessage: string, errorText: string, line: number): Candidate {
+  return { language: 'python', errorType, errorMessage, frames: [], codeLines: [], errorText, line, strength: 3 };
 }
 
 function nextNonBlank(lines: string[], from: number): number {

@@ -1,7 +1,7 @@
 import type { Frame } from '../types.js';
 import type { Candidate } from './candidate.js';
 
-const RSPEC_FAILURE = /^\s*Failure\/Error: (.*)$/;
+const RSPEC_FAILURE = /^\s*Failure\/Error:(?: (.*))?$/;
 const RUBY_RAISE = /^(\S+\.rb):(\d+):in [`'](.+?)': (.+) \(((?:[A-Z]\w*::)*[A-Z]\w*)\)\s*$/;
 const BACKTRACE = /^\s*# (\S+?):(\d+):in [`'](.+?)'/;
 const TYPED = /^((?:[A-Z]\w*::)*[A-Z]\w*(?:Error|Exception|Invalid|NotFound)):\s*(\S.*)?$/;
@@ -26,7 +26,22 @@ export function findRubyFailures(lines: string[]): Candidate[] {
     if (r) {
       const msg: string[] = [];
       const frames: Frame[] = [];
-      for (let k = i + 1; k < Math.min(lines.length, i + 60); k++) {
+      // `Failure/Error:` alone: the failing code spans the lines below it, to a blank line (RSpec's
+      // report of an error outside an example: `An error occurred while loading ./spec/x_spec.rb.`).
+      const code: string[] = [];
+      let from = i + 1;
+      const indent = /^\s*/.exec(line)![0].length;
+      if (!r[1]?.trim()) {
+        // In an example's report the code runs to a blank line, its message indented as the code is;
+        // outside one (`An error occurred while loading`, at column 0) the code is indented, blank lines
+        // kept, and the error starts back at column 0.
+        for (; from < Math.min(lines.length, i + 30); from++) {
+          const l = lines[from]!;
+          if (indent > 0 ? !l.trim() : l.trim() && /^\s*/.exec(l)![0].length <= indent) break;
+          if (l.trim()) code.push(l.trim());
+        }
+      }
+      for (let k = from; k < Math.min(lines.length, i + 60); k++) {
         const l = lines[k]!;
         const bt = BACKTRACE.exec(l);
         if (bt) frames.push({ file: bt[1]!, line: Number(bt[2]), function: bt[3]!, source: null });
@@ -36,7 +51,8 @@ export function findRubyFailures(lines: string[]): Candidate[] {
       }
       let errorType = 'RSpec::Expectations::ExpectationNotMetError';
       let message = msg[0] ?? '';
-      const t = TYPED.exec(message);
+      // An error (not a failed expectation) is its class on a line of its own, the message below it.
+      const t = TYPED.exec(message) ?? /^((?:[A-Z]\w*::)*[A-Z]\w*):$/.exec(message);
       if (t) {
         errorType = t[1]!;
         message = (t[2] ?? '').trim() || msg[1] || '';
@@ -46,7 +62,7 @@ export function findRubyFailures(lines: string[]): Candidate[] {
         errorType,
         errorMessage: message,
         frames,
-        codeLines: [r[1]!.trim()],
+        codeLines: code.length ? code.slice(0, 1) : [(r[1] ?? '').trim()],
         errorText: msg.slice(0, 4).join('\n'),
         line: i,
         strength: 3,

@@ -4008,3 +4008,76 @@ make: *** [Makefile:68: test] Error 1`);
     assert.deepEqual([tc.errorType, tc.errorMessage], ['test failure', 'after refill: got 4 tokens, want 5']);
   });
 });
+
+describe("the ninth round's runner reports, each from its documented output", () => {
+  test("RSpec's error outside an example (a spec file that fails to load): the class on its own line, the message below", () => {
+    const f = primary(`An error occurred while loading ./spec/services/billing/invoice_builder_spec.rb.
+Failure/Error:
+  RSpec.describe Billing::InvoiceBuilder do
+    subject(:builder) { described_class.new(account) }
+
+    let(:account) { create(:account) }
+
+NameError:
+  uninitialized constant Billing::InvoiceBuilder
+
+  RSpec.describe Billing::InvoiceBuilder do
+                        ^^^^^^^^^^^^^^^^
+# ./spec/services/billing/invoice_builder_spec.rb:3:in '<top (required)>'
+No examples found.
+
+Finished in 0.00021 seconds (files took 1.52 seconds to load)
+0 examples, 0 failures, 1 error occurred outside of examples`);
+    assert.deepEqual(
+      [f.language, f.errorType, f.errorMessage, f.code],
+      [
+        'ruby',
+        'NameError',
+        'uninitialized constant Billing::InvoiceBuilder',
+        'RSpec.describe Billing::InvoiceBuilder do',
+      ],
+    );
+    // In an example's report the code runs to a blank line and the expectation's message follows.
+    const inExample = primary(`  1) Calc adds
+     Failure/Error:
+       expect(add(1, 1))
+         .to eq(3)
+
+       expected: 3
+            got: 2
+
+       (compared using ==)
+     # ./spec/calc_spec.rb:5:in 'block (2 levels) in <top (required)>'`);
+    assert.deepEqual(
+      [inExample.errorType, inExample.errorMessage, inExample.code],
+      ['RSpec::Expectations::ExpectationNotMetError', 'expected: 3', 'expect(add(1, 1))'],
+    );
+  });
+
+  test("ESLint's compact formatter: the first Error row's rule, its warnings not failures", () => {
+    const f =
+      primary(`/work/shop/src/api/client.js: line 14, col 3, Warning - Unexpected console statement. (no-console)
+/work/shop/src/cart/total.js: line 3, col 25, Error - Unable to resolve path to module '../utils/formatPrice'. (import/no-unresolved)
+/work/shop/src/cart/total.js: line 9, col 7, Error - 'tax' is assigned a value but never used. (no-unused-vars)
+
+3 problems`);
+    assert.deepEqual(
+      [f.language, f.errorType, f.errorMessage, f.frames.at(-1)?.line],
+      ['javascript', 'import/no-unresolved', "Unable to resolve path to module '../utils/formatPrice'.", 3],
+    );
+  });
+
+  test("pytest's setup error reported in words under its section (pytest-asyncio's ScopeMismatch)", () => {
+    const f = primary(`==================================== ERRORS ====================================
+______________ ERROR at setup of test_create_account[plain-ascii] ______________
+ScopeMismatch: You tried to access the function scoped fixture _function_scoped_runner with a session scoped request object. Requesting fixture stack:
+tests/conftest.py:38:  def db_engine(database_url)
+Requested fixture:
+.venv/lib/python3.13/site-packages/pytest_asyncio/plugin.py:795:  def _scoped_runner(event_loop_policy, request)
+=========================== short test summary info ============================
+ERROR tests/test_accounts.py::test_create_account[plain-ascii] - Failed: ScopeMismatch: You tried to access the function scoped fixture _function_scoped_runner with a session scoped request object.
+========================= 12 passed, 1 error in 1.84s ==========================`);
+    assert.deepEqual([f.language, f.errorType], ['python', 'ScopeMismatch']);
+    assert.match(f.errorMessage, /^You tried to access the function scoped fixture _function_scoped_runner/);
+  });
+});
