@@ -10,6 +10,10 @@ import { candidate, type Candidate } from './candidate.js';
  * - AVA: under a failed test's title, `Error thrown in test:` (or `Rejected promise returned by test.
  *   Reason:`) then the error as Node inspects it, `TypeError {` … `message: 'Invalid URL',` … `}`, and
  *   its frames as `› fn (file.js:57:17)`.
+ * - Vitest's `⎯⎯ Unhandled Errors ⎯⎯` section: an error thrown outside any test (a timer after its test
+ *   ended) fails the run even when every test passed. Each is headed `⎯⎯ Uncaught Exception ⎯⎯` (or
+ *   `Unhandled Rejection`), then `TypeError: …`, its frames as `❯ fn src/x.tsx:88:40` and the code frame
+ *   (`88|   const rect = …`). It is the runner's verdict, over errors tests logged to stderr.
  */
 const TAP_NOT_OK = /^(\s*)not ok \d{1,6}(?: - (.{0,500}))?$/;
 const YAML_KEY = /^(\s*)([a-z]\w{0,40}):(?: (.*))?$/i;
@@ -18,6 +22,10 @@ const AVA_THROWN =
 const AVA_INSPECTED = /^([A-Z]\w{0,80}(?:Error|Exception)?) \{$/;
 const AVA_TYPED = /^([A-Z]\w{0,80}(?:Error|Exception)): (\S.{0,1000})$/;
 const AVA_MESSAGE = /^message: (['"`])(.{0,1000})\1,?$/;
+const VITEST_UNHANDLED = /^⎯{2,} (?:Uncaught Exception|Unhandled Rejection|Unhandled Error) ⎯{2,}$/;
+const VITEST_ERROR = /^((?:[A-Z]\w{0,80})?(?:Error|Exception)): (\S.{0,1000})$/;
+const VITEST_FRAME = /^\s*❯ (?:(\S.{0,300}?) )?((?:file:\/\/)?\S{1,400}?):(\d{1,7}):\d{1,7}$/;
+const VITEST_CODE = /^\s*(\d{1,7})\|(.*)$/;
 const AVA_FRAME = /^› (?:.{1,300} \()?((?:file:\/\/)?\S{1,400}?):(\d{1,7}):\d{1,7}\)?$/;
 
 export function findJsTestRunnerFailures(lines: string[]): Candidate[] {
@@ -30,12 +38,41 @@ export function findJsTestRunnerFailures(lines: string[]): Candidate[] {
       if (c) out.push(c);
       continue;
     }
+    if (line.startsWith('⎯') && VITEST_UNHANDLED.test(line.trim())) {
+      const c = vitestUnhandled(lines, i);
+      if (c) out.push(c);
+      continue;
+    }
     if (line.includes('Error thrown in') || line.includes('Rejected promise')) {
       const c = AVA_THROWN.test(line.trim()) ? avaError(lines, i) : null;
       if (c) out.push(c);
     }
   }
   return out;
+}
+
+/** The error under a Vitest `Uncaught Exception` heading, its `❯` frames (innermost first) and its code line. */
+function vitestUnhandled(lines: string[], at: number): Candidate | null {
+  let k = at + 1;
+  while (k < lines.length && !lines[k]!.trim()) k++;
+  const m = VITEST_ERROR.exec((lines[k] ?? '').trim());
+  if (!m) return null;
+  const frames: Frame[] = [];
+  let code: string | null = null;
+  for (let j = k + 1; j < Math.min(lines.length, k + 60); j++) {
+    const f = VITEST_FRAME.exec(lines[j]!);
+    if (f) {
+      frames.push({ file: f[2]!, line: Number(f[3]), function: f[1] ?? null, source: null });
+      continue;
+    }
+    const src = VITEST_CODE.exec(lines[j]!);
+    if (src && frames.length === 1 && Number(src[1]) === frames[0]!.line) frames[0]!.source = code = src[2]!.trim();
+    if (!src && !/^\s*\|/.test(lines[j]!) && frames.length) break;
+  }
+  const c = candidate('javascript', m[1]!, m[2]!.trim(), lines[k]!.trim(), k, 3.5, frames);
+  c.innermostFirst = true;
+  if (code) c.codeLines = [code];
+  return c;
 }
 
 /** The YAML block under `not ok` (indented as deep as the line or deeper, `---` to `...`). */

@@ -4081,3 +4081,48 @@ ERROR tests/test_accounts.py::test_create_account[plain-ascii] - Failed: ScopeMi
     assert.match(f.errorMessage, /^You tried to access the function scoped fixture _function_scoped_runner/);
   });
 });
+
+describe("Vitest's unhandled errors", () => {
+  test('an error thrown outside any test fails the run: it outranks what a test logged to stderr', () => {
+    const f = primary(`stderr | src/api/client.test.ts > client > retries on 503
+Error: Request failed with status code 503
+    at settle (file:///app/node_modules/axios/lib/core/settle.js:19:12)
+
+ ✓ src/api/client.test.ts (14 tests) 96ms
+ ✓ src/components/ChartPanel.test.tsx (7 tests) 421ms
+
+⎯⎯⎯⎯⎯⎯⎯ Unhandled Errors ⎯⎯⎯⎯⎯⎯⎯
+
+Vitest caught 1 unhandled error during the test run.
+This might cause false positive tests. Resolve unhandled errors to make sure your tests are not affected.
+
+⎯⎯⎯⎯⎯ Uncaught Exception ⎯⎯⎯⎯⎯
+TypeError: Cannot read properties of null (reading 'getBoundingClientRect')
+ ❯ measure src/components/ChartPanel.tsx:88:40
+     86|   const measure = () => {
+     87|     // the panel can be gone mid-animation
+     88|     const rect = containerRef.current!.getBoundingClientRect()
+       |                                        ^
+     89|     setSize({ width: rect.width, height: rect.height })
+ ❯ Timeout._onTimeout src/components/ChartPanel.tsx:94:7
+ ❯ listOnTimeout node:internal/timers:594:17
+
+This error originated in "src/components/ChartPanel.test.tsx" test file.
+⎯⎯⎯⎯⎯⎯⎯⎯⎯⎯⎯⎯⎯⎯⎯⎯⎯⎯⎯⎯⎯⎯⎯⎯⎯⎯⎯⎯⎯⎯⎯⎯⎯⎯⎯⎯⎯⎯⎯⎯⎯⎯⎯⎯⎯⎯⎯⎯⎯⎯
+
+ Test Files  2 passed (2)
+      Tests  21 passed (21)
+     Errors  1 error`);
+    assert.deepEqual(
+      [f.language, f.errorType, f.errorMessage, f.frames.at(-1)?.file, f.frames.at(-1)?.line, f.code],
+      [
+        'javascript',
+        'TypeError',
+        "Cannot read properties of null (reading 'getBoundingClientRect')",
+        'src/components/ChartPanel.tsx',
+        88,
+        'const rect = containerRef.current!.getBoundingClientRect()',
+      ],
+    );
+  });
+});
