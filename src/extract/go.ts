@@ -2,8 +2,11 @@ import type { Frame } from '../types.js';
 import type { Candidate } from './candidate.js';
 
 const PANIC = /^panic: ?(\S.*)$/;
-/** `go test`'s `--- FAIL: TestX (0.00s)`, and gotestsum's summary `=== FAIL: pkg/path TestX (0.00s)`. */
-const FAIL_TEST = /^\s*(?:--- FAIL: |=== FAIL: \S{1,300} )(\S+)/;
+/**
+ * `go test`'s `--- FAIL: TestX (0.00s)`, gotestsum's summary `=== FAIL: pkg/path TestX (0.00s)`, and
+ * gotestfmt's `❌ TestX (0s)` (in a collapsed group on GitHub Actions).
+ */
+const FAIL_TEST = /^\s*(?:--- FAIL: |=== FAIL: \S{1,300} |❌ (?=(?:Test|Example|Benchmark|Fuzz)\w*[\s/]))(\S+)/;
 const TEST_MSG = /^\s+(\S+\.go):(\d+):\s?(.*)$/;
 const PKG_HEADER = /^# (\S+)$/;
 /**

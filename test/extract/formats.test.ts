@@ -4126,3 +4126,31 @@ This error originated in "src/components/ChartPanel.test.tsx" test file.
     );
   });
 });
+
+describe("gotestfmt's report", () => {
+  test("a failed test marked ❌, its subtest's message below, over the make wrapper", () => {
+    const f = primary(`##[group]✅ TestParseRate (0s)
+##[endgroup]
+##[group]❌ TestLimiter_AllowN (0s)
+##[endgroup]
+##[group]✅ TestLimiter_AllowN/within_burst (0s)
+##[endgroup]
+##[group]❌ TestLimiter_AllowN/burst_exceeded (0s)
+    limiter_test.go:88: AllowN(t0+1ms, 5) after burst mismatch (-want +got):
+          bool(
+        - 	true,
+        + 	false,
+          )
+##[endgroup]
+make: *** [Makefile:31: test] Error 1`);
+    assert.deepEqual(
+      [f.language, f.errorType, f.errorMessage, f.frames.at(-1)?.line],
+      ['go', 'test failure', 'AllowN(t0+1ms, 5) after burst mismatch (-want +got):', 88],
+    );
+    // Another tool's ❌ line is not a Go test.
+    assert.notEqual(
+      primary(`❌ Deploy failed\n    main.go:12: not a test\nError: deploy failed`).errorType,
+      'test failure',
+    );
+  });
+});
