@@ -362,6 +362,12 @@ function readPlaywrightBlock(lines: string[], start: number, spec: string): Cand
   return /\.[cm]?tsx?$/.test(spec) ? { ...c, language: 'typescript' } : c;
 }
 
+/** Playwright's errors start with the API call that failed: `locator.click: `, `page.evaluate: `. */
+const PLAYWRIGHT_CALL =
+  /^(?:page|locator|frame|frameLocator|browser|browserContext|context|request|elementHandle|keyboard|mouse)\.\w{2,40}: /;
+/** A class alone with its colon, the message on the next lines (`StorybookTestRunnerError:`). */
+const BARE_CLASS = /^((?:[A-Z]\w{0,80})?(?:Error|Exception)):$/;
+
 function readJestBlock(lines: string[], start: number): Candidate | null {
   const msg: string[] = [];
   const code: string[] = [];
@@ -392,12 +398,16 @@ function readJestBlock(lines: string[], start: number): Candidate | null {
       continue;
     }
     if (frames.length === 0 && code.length === 0) {
-      const t = l.trim();
+      // Playwright names the API call before the error (`page.evaluate: StorybookTestRunnerError:`).
+      const t = l.trim().replace(PLAYWRIGHT_CALL, '');
       const e = JS_ERROR.exec(t);
+      const bare: RegExpExecArray | null = !e && !errorType && msg.length === 0 ? BARE_CLASS.exec(t) : null;
       if (e && !errorType) {
         errorType = e[1]!;
         msg.push(e[3]!.trim());
-      } else msg.push(t);
+      } else if (bare)
+        errorType = bare[1]!; // its message is on the lines below
+      else msg.push(t);
     }
   }
   if (msg.length === 0) return null;

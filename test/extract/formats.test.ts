@@ -4154,3 +4154,30 @@ make: *** [Makefile:31: test] Error 1`);
     );
   });
 });
+
+describe("Playwright's errors in a Jest report", () => {
+  test('the API call before the error is not its class; a class alone takes the message below it', () => {
+    const f = primary(`  ● Auth/LoginForm › Invalid Credentials › play-test
+
+    page.evaluate: StorybookTestRunnerError:
+    An error occurred in the following story. Access the link for full output:
+    http://127.0.0.1:6006/?path=/story/auth-loginform--invalid-credentials
+
+    Message:
+     Unable to find an accessible element with the role "alert"
+
+Test Suites: 1 failed, 8 passed, 9 total`);
+    assert.deepEqual(
+      [f.errorType, f.errorMessage],
+      ['StorybookTestRunnerError', 'An error occurred in the following story. Access the link for full output:'],
+    );
+    const t = primary(`  ● checkout › pays with a saved card
+
+    locator.click: Timeout 30000ms exceeded.
+    Call log:
+      - waiting for getByRole('button', { name: 'Pay' })
+
+Tests:       1 failed, 4 passed, 5 total`);
+    assert.deepEqual([t.errorType, t.errorMessage], ['Error', 'Timeout 30000ms exceeded.']);
+  });
+});
