@@ -73,6 +73,8 @@ export function detectCandidates({ lines, levels }: DetectInput): Candidate[] {
       notifier(lines, line, i) ??
       typedLine(lines, line, i) ??
       killedBySignal(line, i) ??
+      ctestCrash(line, i) ??
+      killedCompiler(lines, line, i) ??
       wrapper(line, i) ??
       cliError(line, i);
     if (found) {
@@ -1260,6 +1262,35 @@ const WRAPPERS: RegExp[] = [
   /^##\[error\]Process completed with exit code \d+\.?$/,
   /^(?:ERROR: )?(InvocationError for command .+)$/, // tox: the command's own output says why
 ];
+
+/**
+ * cargo's `error: could not compile \`x\` (lib)` is a wrapper, unless its `Caused by:` says rustc itself
+ * was killed: `process didn't exit successfully: \`rustc …\` (signal: 9, SIGKILL: kill)` (the OOM killer,
+ * on a small CI runner). The signal is then the failure.
+ */
+function killedCompiler(lines: string[], line: string, i: number): Candidate | null {
+  const m = line.startsWith('error: could not compile ') ? /^error: (could not compile .{1,300})$/.exec(line) : null;
+  if (!m) return null;
+  for (let k = i + 1; k < Math.min(lines.length, i + 5); k++) {
+    const sig = /\(signal: \d{1,2}, (SIG[A-Z]{2,8}): [^)]{1,60}\)\s*$/.exec(lines[k]!);
+    if (sig && lines[k]!.includes("process didn't exit successfully"))
+      return cand('rust', sig[1]!, m[1]!.trim(), line, i, 2);
+  }
+  return null;
+}
+
+/**
+ * CTest's result line for a test that crashed: \` 6/10 Test  #5: json_parser_test ....***Exception:
+ * SegFault  0.09 sec\` (also \`Child aborted***Exception:\`, \`Illegal\`, \`Numerical\`). A \`***Failed\` test
+ * says why in its own output; a crash says it here only.
+ */
+const CTEST_CRASH =
+  /^\d{1,6}\/\d{1,6} Test\s{1,4}#\d{1,6}: (\S{1,200} \.{0,200}\s{0,4}(?:Child aborted|Subprocess aborted)?\*{3}Exception: (SegFault|Illegal|Numerical|Interrupt|Other))\s/;
+
+function ctestCrash(line: string, i: number): Candidate | null {
+  const m = line.includes('***Exception: ') ? CTEST_CRASH.exec(line) : null;
+  return m ? cand('cpp', m[2]!, m[1]!.trim(), line, i, 3) : null;
+}
 
 function wrapper(line: string, i: number): Candidate | null {
   for (const re of WRAPPERS) {

@@ -4181,3 +4181,43 @@ Tests:       1 failed, 4 passed, 5 total`);
     assert.deepEqual([t.errorType, t.errorMessage], ['Error', 'Timeout 30000ms exceeded.']);
   });
 });
+
+describe("CTest's crash and cargo's killed compiler", () => {
+  test("CTest's '***Exception: SegFault' result line is a crash, before the failures tests report later", () => {
+    const f = primary(`Test project /home/ci/work/tinyhttp/build
+      Start  5: json_parser_test
+ 5/10 Test  #5: json_parser_test .................***Exception: SegFault  0.09 sec
+      Start  6: http_client_test
+ 6/10 Test  #6: http_client_test .................***Failed    1.02 sec
+[ RUN      ] HttpClient.FollowsRedirects
+/home/ci/work/tinyhttp/tests/http_client_test.cpp:57: Failure
+Expected equality of these values:
+  resp.status
+    Which is: 302
+  200
+[  FAILED  ] HttpClient.FollowsRedirects (1002 ms)
+
+80% tests passed, 2 tests failed out of 10`);
+    assert.deepEqual(
+      [f.language, f.errorType, f.errorMessage],
+      ['cpp', 'SegFault', 'json_parser_test .................***Exception: SegFault'],
+    );
+  });
+
+  test("cargo's 'could not compile' is the signal when rustc itself was killed, else a wrapper", () => {
+    const f = primary(`   Compiling datafusion v45.0.0
+error: could not compile \`datafusion\` (lib)
+
+Caused by:
+  process didn't exit successfully: \`rustc --crate-name datafusion --edition=2021 src/lib.rs\` (signal: 9, SIGKILL: kill)
+##[error]Process completed with exit code 101.`);
+    assert.deepEqual(
+      [f.language, f.errorType, f.errorMessage],
+      ['rust', 'SIGKILL', 'could not compile `datafusion` (lib)'],
+    );
+    const compileError = primary(`error[E0599]: no method named \`parse\` found for type \`i64\` in the current scope
+ --> src/main.rs:4:15
+error: could not compile \`app\` (bin "app") due to 1 previous error`);
+    assert.equal(compileError.errorType, 'E0599');
+  });
+});
