@@ -990,8 +990,12 @@ function toolMessage(lines: string[], line: string, i: number, ctx: DocContext):
   if (pnpm) return cand('javascript', pnpm[1]!, pnpm[2]!.trim(), line, i, 3);
   if (ctx.yarn) {
     const y = YARN_ERROR.exec(line);
-    if (y && !/^Command failed with exit code/.test(y[1]!))
-      return cand('javascript', 'yarn error', y[1]!.trim(), line, i, 2.5);
+    if (y && !/^Command failed with exit code/.test(y[1]!)) {
+      // `An unexpected error occurred: "https://registry.yarnpkg.com/x: ESOCKETTIMEDOUT".`: the system
+      // error's code (as npm's codes are) names the failure.
+      const code = /: (E[A-Z][A-Z_]{2,30})"?\.?$/.exec(y[1]!.trim());
+      return cand('javascript', code ? code[1]! : 'yarn error', y[1]!.trim(), line, i, 2.5);
+    }
   }
   if (POETRY_SOLVER.test(line)) return cand('python', 'SolverProblemError', line, line, i, 2.5);
   const ruff = RUFF_HEAD.exec(line);

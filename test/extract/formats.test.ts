@@ -582,7 +582,14 @@ Error: Process completed with exit code 1.`),
 [2/4] Fetching packages...
 error An unexpected error occurred: "https://registry.yarnpkg.com/x: ETIMEDOUT".
 info Visit https://yarnpkg.com/en/docs/cli/install for documentation about this command.`),
-      ['yarn error', 'An unexpected error occurred: "https://registry.yarnpkg.com/x: ETIMEDOUT".'],
+      ['ETIMEDOUT', 'An unexpected error occurred: "https://registry.yarnpkg.com/x: ETIMEDOUT".'],
+    );
+    // Without a system error's code, Yarn's own error is the type.
+    assert.deepEqual(
+      typeAndMessage(`yarn install v1.22.22
+error Couldn't find package "left-padd" on the "npm" registry.
+info Visit https://yarnpkg.com/en/docs/cli/install for documentation about this command.`),
+      ['yarn error', 'Couldn\'t find package "left-padd" on the "npm" registry.'],
     );
     // Without Yarn's banner an "error …" line is nobody's in particular.
     assert.deepEqual(extractFailures('error something odd happened here'), []);
