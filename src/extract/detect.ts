@@ -1,3 +1,4 @@
+import { BUILD_TOOL_EXCEPTION } from './build-tool-exception.js';
 import { candidate as cand, EXCEPTION_NAME, type Candidate } from './candidate.js';
 import { canonicalMessage } from './canonical-messages.js';
 import { languageOfName, languageOfTyped } from './error-class-language.js';
@@ -5,6 +6,7 @@ import { languageOfFramesBelow } from './frame-language.js';
 import { languageOfMessage } from './message-language.js';
 import type { LogLevel } from './normalize.js';
 import { lintReport } from './lint-reports.js';
+import { languageOfPath } from './path-language.js';
 import { shellLintFinding } from './shell-lint.js';
 import { toolError } from './tool-errors.js';
 
@@ -359,49 +361,6 @@ function withCaretCode(c: Candidate, lines: string[], i: number): Candidate {
     if (c.frames[0]) c.frames[0].source = code;
   }
   return c;
-}
-
-function languageOfPath(file: string): string {
-  const ext = /\.(\w{1,6})$/.exec(file)?.[1]?.toLowerCase() ?? '';
-  const map: Record<string, string> = {
-    py: 'python',
-    pyi: 'python',
-    js: 'javascript',
-    jsx: 'javascript',
-    mjs: 'javascript',
-    cjs: 'javascript',
-    ts: 'typescript',
-    tsx: 'typescript',
-    java: 'java',
-    kt: 'kotlin',
-    kts: 'kotlin',
-    go: 'go',
-    rs: 'rust',
-    c: 'c',
-    h: 'c',
-    cc: 'cpp',
-    cpp: 'cpp',
-    cxx: 'cpp',
-    hpp: 'cpp',
-    cs: 'csharp',
-    razor: 'csharp',
-    rb: 'ruby',
-    php: 'php',
-    swift: 'swift',
-    hs: 'haskell',
-    dart: 'dart',
-    scala: 'scala',
-    jl: 'julia',
-    r: 'r',
-    ex: 'elixir',
-    exs: 'elixir',
-    lua: 'lua',
-    pl: 'perl',
-    pm: 'perl',
-    ml: 'ocaml',
-    mli: 'ocaml',
-  };
-  return map[ext] ?? 'unknown';
 }
 
 /** eslint's stylish format: a file header line, then `  12:5  error  message  rule-id` rows. */
@@ -1106,13 +1065,6 @@ const TYPED = new RegExp(
 const FRAME_AFTER = /^\s*(?:at |File "|from \S|#\d+ |\S+\.\w+:\d+|in \S)/;
 /** Wrappers that the shell or the runner puts around a program's stderr, never a cause. */
 const NEVER = /^(?:System\.Management\.Automation\.)?RemoteException$|NativeCommandError$/;
-/**
- * The build tool's own exceptions (Maven, Gradle): consequences of the failure they report. Surefire's
- * `SurefireBooterForkException` (`The forked VM terminated without properly saying goodbye`) is the
- * failure itself: the test JVM died (killed for memory, `System.exit`), and no test reports anything.
- */
-const BUILD_TOOL =
-  /^(?!org\.apache\.maven\.surefire\.booter\.SurefireBooterForkException$)(?:org\.apache\.maven|org\.codehaus\.plexus|org\.gradle)\./;
 /** Warnings that are failures all the same. */
 const FAILING_WARNING = /UnhandledPromiseRejection(?:Warning)?$/;
 
@@ -1182,7 +1134,7 @@ function typedLine(lines: string[], line: string, i: number): Candidate | null {
   const m = TYPED.exec(line) ?? TYPED.exec(line.replace(TAGS, ''));
   if (!m) {
     const e = EMBEDDED.exec(line);
-    if (e && !NEVER.test(e[1]!) && !BUILD_TOOL.test(e[1]!))
+    if (e && !NEVER.test(e[1]!) && !BUILD_TOOL_EXCEPTION.test(e[1]!))
       return cand(languageOfName(e[1]!), e[1]!, (e[2] ?? '').trim(), line, i, 1);
     const lib = LIBRARY_EXCEPTION.exec(line);
     if (lib) return cand(languageOfName(lib[1]!), lib[1]!, (lib[2] ?? '').trim(), line, i, 1.5);
@@ -1197,7 +1149,7 @@ function typedLine(lines: string[], line: string, i: number): Candidate | null {
   if (!message && !qualified && !framesFollow) return null;
   const lead = m[1] ?? '';
   const known = lead === '' || /Uncaught|^Unhandled|^Exception in thread|^Caused by:|^Error:/.test(lead);
-  if (BUILD_TOOL.test(type)) return cand('java', type, message, line, i, 0.3);
+  if (BUILD_TOOL_EXCEPTION.test(type)) return cand('java', type, message, line, i, 0.3);
   // Surefire's report that the test JVM died is the runner's verdict: it outranks what tests logged.
   if (type.endsWith('.SurefireBooterForkException')) return cand('java', type, message, line, i, 3.5);
   // Node prints its error codes in brackets: `AssertionError [ERR_ASSERTION]: …`; consoles say `Uncaught`.

@@ -1,4 +1,5 @@
 import type { Frame } from '../types.js';
+import { BUILD_TOOL_EXCEPTION } from './build-tool-exception.js';
 import type { Candidate } from './candidate.js';
 
 const JAVA_EXCEPTION =
@@ -9,9 +10,6 @@ const CAUSED_BY = /^\s*Caused by: ((?:[a-z_$][\w$]*\.)+[A-Z][\w$]*)(?:: (.*))?$/
 /** With a plugin goal, or without one when the project's dependencies cannot be resolved. */
 const MAVEN_GOAL = /^(?:\[ERROR\] )?Failed to execute goal (?:(\S+) \([^)]*\) )?on project [^:]+: (.+)$/;
 const MAVEN_HELP = /^(?:\[ERROR\] )?\[Help 1\] https?:\/\/\S+\/(\w+Exception)\s*$/;
-/** The build tool's own exceptions: consequences of the failure it reports, never its cause (but a forked test JVM's crash: see detect.ts). */
-const BUILD_TOOL_EXCEPTION =
-  /^(?!org\.apache\.maven\.surefire\.booter\.SurefireBooterForkException$)(?:org\.apache\.maven|org\.codehaus\.plexus|org\.gradle)\./;
 const KOTLIN_E = /^e: (?:file:\/\/)?(\S+\.kts?):\s?\(?(\d+)[,:]\s?(\d+)\)?:? (.+)$/;
 /**
  * kotlinc's error about a whole file, no line: `e: …/classes.jar!/META-INF/core_release.kotlin_module:

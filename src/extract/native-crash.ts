@@ -1,5 +1,6 @@
 import type { Frame } from '../types.js';
 import type { Candidate } from './candidate.js';
+import { languageOfPath } from './path-language.js';
 
 /**
  * A debugger's report of a native crash, as GDB and LLDB document it:
@@ -30,21 +31,6 @@ const SOURCE_LINE = /^(\d{1,7})\t(\s*\S.*)$/;
 const NO_SOURCE = /^\s*\S{1,300}: No such file or directory\.$/;
 /** The C library's own sources, as its debug info names them: the crash is reported from them, not made there. */
 const SYSTEM_SOURCE = /^(?:\.{1,2}\/)?(?:nptl|sysdeps|stdlib|string|malloc|libio|posix|signal|csu|elf)\/|^\/usr\//;
-
-const LANGUAGE_BY_EXTENSION: Record<string, string> = {
-  c: 'c',
-  h: 'c',
-  cc: 'cpp',
-  cpp: 'cpp',
-  cxx: 'cpp',
-  hpp: 'cpp',
-  hh: 'cpp',
-  rs: 'rust',
-  go: 'go',
-  swift: 'swift',
-  m: 'c',
-  mm: 'cpp',
-};
 
 export function findNativeCrashes(lines: string[]): Candidate[] {
   const out: Candidate[] = [];
@@ -95,7 +81,7 @@ function gdbFrames(lines: string[], from: number): Frame[] {
     }
     const t = l.trim();
     if (!t || t.startsWith('(gdb)')) continue;
-    const at = /^(?:\S.{0,400}?\) )?at (\S{1,300}?):(\d{1,7})\s*$/.exec(t) ?? GDB_AT.exec(t);
+    const at = GDB_AT.exec(t);
     if (current && !current.file && at) {
       [current.file, current.line] = [at[1]!, Number(at[2])];
       continue;
@@ -135,7 +121,7 @@ function lldbFrames(lines: string[], from: number): Frame[] {
 
 /** The language of the innermost frame in the program's own sources (the C library's frames only as a last resort). */
 function languageOfFrames(frames: Frame[]): string {
-  const of = (f: Frame) => LANGUAGE_BY_EXTENSION[/\.(\w{1,6})$/.exec(f.file)?.[1]?.toLowerCase() ?? ''];
-  const own = frames.find((f) => of(f) && !SYSTEM_SOURCE.test(f.file)) ?? frames.find((f) => of(f));
-  return own ? of(own)! : 'unknown';
+  const known = (f: Frame) => languageOfPath(f.file) !== 'unknown';
+  const own = frames.find((f) => known(f) && !SYSTEM_SOURCE.test(f.file)) ?? frames.find(known);
+  return own ? languageOfPath(own.file) : 'unknown';
 }
