@@ -1,4 +1,4 @@
-import type { Candidate } from './candidate.js';
+import { candidate, type Candidate } from './candidate.js';
 
 /**
  * C++ test runners' failure reports, as each documents them:
@@ -48,16 +48,8 @@ export function findCppTestFailures(lines: string[]): Candidate[] {
 
 /** A runner's failure at `file:ln` (GoogleTest's `unknown file`, an exception outside any assertion: no frame). */
 function located(type: string, message: string, text: string, i: number, file: string | null, ln?: string): Candidate {
-  return {
-    language: 'cpp',
-    errorType: type,
-    errorMessage: message,
-    frames: file ? [{ file, line: ln ? Number(ln) : null, function: null, source: null }] : [],
-    codeLines: [],
-    errorText: `${text}\n${message}`,
-    line: i,
-    strength: 3,
-  };
+  const frames = file ? [{ file, line: ln ? Number(ln) : null, function: null, source: null }] : [];
+  return candidate('cpp', type, message, `${text}\n${message}`, i, 3, frames);
 }
 
 function nextNonBlank(lines: string[], from: number, ok: (line: string) => boolean): string | null {

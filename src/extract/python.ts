@@ -1,6 +1,6 @@
 import type { Frame } from '../types.js';
 import { ERROR_NAME as EXCEPTION_NAME } from '../text/error-name.js';
-import type { Candidate } from './candidate.js';
+import { candidate, type Candidate } from './candidate.js';
 
 const TRACEBACK_HEAD = /^(.{0,40}?)Traceback \(most recent call last\):?\s*$/;
 const FRAME = /^(\s*)File "([^"\n]{1,500})", line (\d+)(?:, in (.{1,200}))?\s*$/;
@@ -72,7 +72,7 @@ export function findPythonFailures(lines: string[]): Candidate[] {
     if (!lines[i]!.includes(' ERROR at setup of ') || !PYTEST_SETUP_SECTION.test(lines[i]!.trim())) continue;
     const k = nextNonBlank(lines, i + 1);
     const m = k >= 0 && !used.has(k) ? PYTEST_SETUP_ERROR.exec(lines[k]!.trim()) : null;
-    if (m) out.push(pyCandidate(m[1]!, m[2]!.trim(), lines[k]!.trim(), k));
+    if (m) out.push(candidate('python', m[1]!, m[2]!.trim(), lines[k]!.trim(), k, 3));
   }
   // 3. pip / build-backend failures.
   let subprocessBlock = false;
@@ -220,10 +220,6 @@ function readTraceback(
 const PYTEST_SETUP_SECTION = /^_{3,} ERROR at setup of \S.{0,300} _{3,}$/;
 /** pytest's own setup errors name their class in CamelCase (`ScopeMismatch`, `FixtureLookupError`). */
 const PYTEST_SETUP_ERROR = /^([A-Z][a-z\d]{1,40}(?:[A-Z][a-z\d]{0,40}){1,6}): (\S.{0,2000})$/;
-
-function pyCandidate(errorType: string, errorMessage: string, errorText: string, line: number): Candidate {
-  return { language: 'python', errorType, errorMessage, frames: [], codeLines: [], errorText, line, strength: 3 };
-}
 
 function nextNonBlank(lines: string[], from: number): number {
   for (let i = from; i < Math.min(lines.length, from + 4); i++) if (lines[i]!.trim() !== '') return i;
