@@ -1,5 +1,5 @@
 import type { Frame } from '../types.js';
-import type { Candidate } from './candidate.js';
+import { candidate, type Candidate } from './candidate.js';
 
 /**
  * `Namespace.NameException: message`, as `Exception.ToString()` prints it: with the HRESULT when the
@@ -120,14 +120,5 @@ function visualStudioDetails(lines: string[], i: number): Candidate | null {
     const m = (older ? VS_INFO : VS_MESSAGE).exec(lines[k]!.trimEnd());
     if (m) message = m[1]!.trim();
   }
-  return {
-    language: 'csharp',
-    errorType: head[1]!,
-    errorMessage: message,
-    frames: [],
-    codeLines: [],
-    errorText: message ? `${head[1]!}: ${message}` : line,
-    line: i,
-    strength: 3,
-  };
+  return candidate('csharp', head[1]!, message, message ? `${head[1]!}: ${message}` : line, i, 3);
 }

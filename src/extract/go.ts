@@ -1,5 +1,5 @@
 import type { Frame } from '../types.js';
-import type { Candidate } from './candidate.js';
+import { candidate, type Candidate } from './candidate.js';
 
 const PANIC = /^panic: ?(\S.*)$/;
 /**
@@ -189,19 +189,13 @@ function readGinkgoFailure(lines: string[], i: number, message: string): Candida
   for (let k = i + 1; k < Math.min(lines.length, i + 60); k++) {
     const at = GINKGO_AT.exec(lines[k]!);
     if (!at) continue;
-    return {
-      language: 'go',
-      errorType: 'test failure',
-      errorMessage: message,
-      frames: [{ file: at[1]!, line: Number(at[2]), function: null, source: null }],
-      codeLines: [],
-      errorText: lines
-        .slice(i, Math.min(k, i + 6))
-        .map((l) => l.trim())
-        .join('\n'),
-      line: i,
-      strength: 3,
-    };
+    const text = lines
+      .slice(i, Math.min(k, i + 6))
+      .map((l) => l.trim())
+      .join('\n');
+    return candidate('go', 'test failure', message, text, i, 3, [
+      { file: at[1]!, line: Number(at[2]), function: null, source: null },
+    ]);
   }
   return null;
 }
