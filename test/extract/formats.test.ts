@@ -1748,6 +1748,17 @@ describe('JavaScript errors as consoles print them, and their messages', () => {
       '',
       'this.props.onChange is not a function',
     ]);
+    // Each shape of a name that looks like code: `$`/`_` in it, and camelCase.
+    assert.deepEqual(languageTypeMessage('Clicking save logs $save is not a function in the console'), [
+      'javascript',
+      '',
+      '$save is not a function',
+    ]);
+    assert.deepEqual(languageTypeMessage('Since 2.0 the page is blank: fetchOrders is not a function'), [
+      'javascript',
+      '',
+      'fetchOrders is not a function',
+    ]);
     assert.deepEqual(languageTypeMessage('Running the bundle in the browser I get require is not defined'), [
       'javascript',
       '',
