@@ -19,6 +19,11 @@ export interface Candidate {
    * extractor turns them innermost-last, as Python prints them, before they leave `extractFailures`.
    */
   innermostFirst?: boolean;
+  /**
+   * The reader knows that its line is no failure (an exception a passing test logged): nothing that
+   * starts there is reported, whoever found it.
+   */
+  notAFailure?: boolean;
 }
 
 /** A candidate with no code lines: what most detectors find on one line. */

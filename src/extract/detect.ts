@@ -177,6 +177,12 @@ const STATICCHECK_CODE = /^((?:SA|S|ST|QF|U)\d{4}): (\S.{0,500})$/;
 const PYRIGHT_RULE = /\s\((report[A-Z]\w{2,60})\)$/;
 /** Android Lint's issue id after an `Error:` message: `[NewApi]`, `[MissingPermission]`. */
 const ANDROID_LINT_ID = /\s\[([A-Z][A-Za-z\d]{2,60})\]$/;
+/**
+ * C and C++ analyzers name their check after the message, in gcc's diagnostic format: cppcheck's id
+ * (`… out of bounds. [arrayIndexOutOfBounds]`), clang-tidy's check (`[bugprone-use-after-move]`, with
+ * `,-warnings-as-errors` when a warning was made an error). gcc's and clang's own flags start with `-W`.
+ */
+const C_CHECK_ID = /\s\[([a-z][A-Za-z\d]{2,60}|[a-z][a-z\d]{1,30}(?:-[\w.]{1,60}){1,8})(?:,-warnings-as-errors)?\]$/;
 /** RuboCop's offense (its simple and progress formatters): `C: [Correctable] Style/GuardClause: message`. */
 const RUBOCOP =
   /^[CWEFRI]: (?:\[(?:Correctable|Corrected|Todo)\] )?([A-Z][A-Za-z]{1,40}(?:\/[A-Z][A-Za-z\d]{1,60})+): (\S.{0,1000})$/;
@@ -257,6 +263,11 @@ function toolDiagnostic(
     if (androidLint) {
       type = androidLint[1]!;
       message = message.slice(0, androidLint.index).trim();
+    }
+    const cCheck = lang === 'c' || lang === 'cpp' ? C_CHECK_ID.exec(message) : null;
+    if (cCheck) {
+      type = cCheck[1]!;
+      message = message.slice(0, cCheck.index).trim();
     }
     const keyed = KEYED.exec(message);
     if (keyed) {
@@ -1087,6 +1098,13 @@ const LIBRARY_EXCEPTION =
  */
 const TAGS = /^(?!\[ {0,7}(?:RUN|OK|FAILED|PASSED|SKIPPED|DISABLED) {0,7}\])(?:\[[^\]\n]{1,40}\]\s{0,4}){1,4}(?=[A-Z])/;
 
+/**
+ * A file's error as formatters and bundlers print it, path first: Prettier's `[error] src/cart.ts:
+ * SyntaxError: Unexpected token (41:1)`. The file says the language, not the class (SyntaxError is
+ * Python's and JavaScript's alike).
+ */
+const LOCATED_TYPED = new RegExp(String.raw`^(\S{1,300}\.[A-Za-z]{1,6}): (${EXCEPTION_NAME}): (\S.{0,1000})$`);
+
 /** Celery's report of a failed task: `Task app.tasks.x[id] raised unexpected: SMTPError(535, b'…')`. */
 const CELERY_RAISED = /raised unexpected: ((?:[A-Za-z_]\w{0,60}\.){0,8}[A-Z]\w{0,80})\((.{0,2000})\)$/;
 
@@ -1121,6 +1139,14 @@ function rubyLine(lines: string[], line: string, i: number): Candidate | null {
 function typedLine(lines: string[], line: string, i: number): Candidate | null {
   const ruby = rubyLine(lines, line, i);
   if (ruby) return ruby;
+  const located = LOCATED_TYPED.exec(line);
+  const locatedIn = located ? languageOfPath(located[1]!) : 'unknown';
+  if (located && locatedIn !== 'unknown') {
+    const c = cand(locatedIn, located[2]!, located[3]!.trim(), line, i, 2);
+    const at = / \((\d{1,7}):\d{1,5}\)$/.exec(located[3]!);
+    c.frames = [{ file: located[1]!, line: at ? Number(at[1]) : null, function: null, source: null }];
+    return c;
+  }
   const celery = line.includes(' raised unexpected: ') ? CELERY_RAISED.exec(line) : null;
   if (celery) {
     const args = celery[2]!.trim();

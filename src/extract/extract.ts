@@ -23,7 +23,8 @@ export interface ExtractOptions {
  * 3. The per-language readers (structure: frames, code) and the language-agnostic detector
  *    (`detect.ts`: tool diagnostics, typed error lines, runtime fatals, shells, notifiers) propose
  *    candidates, each with a strength; wrappers ("exit code 1", `make: ***`, Maven's goal failure) are
- *    weakest, so they are primary only when no cause is printed.
+ *    weakest, so they are primary only when no cause is printed. A reader may clear a line it knows is
+ *    no failure (`notAFailure`: an exception a passing test logged), whoever else proposed it.
  * 4. The strongest candidate is primary; among equals the earliest printed.
  *
  * Frames come innermost last in every language (the order Python prints), so `frames.at(-1)` is where
@@ -41,7 +42,9 @@ export function extractFailures(text: string, opts: ExtractOptions = {}): Failur
   add(findEslintRows(lines));
   add(detectCandidates({ lines, levels }));
   if (!candidates.some((c) => c.strength > 0.2)) add(findActionsErrors(lines, markers));
+  const cleared = new Set(candidates.filter((c) => c.notAFailure).map((c) => c.line));
   const ranked = candidates
+    .filter((c) => !cleared.has(c.line))
     .filter((c) => c.errorType !== null || c.errorMessage !== '' || c.codeLines.length > 0)
     .sort((a, b) => b.strength - a.strength || a.line - b.line);
   const seen = new Set<string>();

@@ -42,6 +42,9 @@ const GRADLE_SHORT_EXCEPTION =
 /** Java/Kotlin exceptions (`Exception in thread`, `Caused by:`), Maven `[ERROR] Failed to execute goal`, Gradle and kotlinc errors. */
 export function findJavaFailures(lines: string[]): Candidate[] {
   const out: Candidate[] = [];
+  // JaCoCo's violated rules, and the class Maven names for its failed `jacoco:check` goal.
+  const rules: Candidate[] = [];
+  let checkGoalType: string | null = null;
   for (let i = 0; i < lines.length; i++) {
     const line = lines[i]!.trim();
     const m = JAVA_EXCEPTION.exec(line);
@@ -71,6 +74,7 @@ export function findJavaFailures(lines: string[]): Candidate[] {
       }
       const explicit = line.startsWith('Exception in thread');
       if (frames.length === 0 && !explicit) continue;
+      const byPassingTest = !runnerFailedTestAbove(lines, i) && loggedByPassingTests(lines, k);
       out.push({
         language: 'java',
         errorType: m[1]!,
@@ -81,6 +85,7 @@ export function findJavaFailures(lines: string[]): Candidate[] {
         line: i,
         strength: BUILD_TOOL_EXCEPTION.test(m[1]!) ? 0.3 : runnerFailedTestAbove(lines, i) ? 3.5 : 3,
         innermostFirst: true,
+        ...(byPassingTest ? { notAFailure: true } : {}),
       });
       i = k - 1;
       continue;
@@ -111,6 +116,7 @@ export function findJavaFailures(lines: string[]): Candidate[] {
           break;
         }
       }
+      if (goal[1]?.includes(':jacoco-maven-plugin:')) checkGoalType = type;
       out.push({
         language: 'java',
         errorType: type,
@@ -142,7 +148,7 @@ export function findJavaFailures(lines: string[]): Candidate[] {
     }
     const jacoco = line.startsWith('[') || line.startsWith('Rule') ? JACOCO_RULE.exec(line) : null;
     if (jacoco) {
-      out.push({
+      rules.push({
         language: 'java',
         errorType: null,
         errorMessage: jacoco[1]!.trim(),
@@ -173,6 +179,8 @@ export function findJavaFailures(lines: string[]): Candidate[] {
         });
     }
   }
+  // The rules fail the goal, and Maven's help link names the class (no class is printed beside them).
+  for (const r of rules) out.push({ ...r, errorType: checkGoalType });
   return out;
 }
 
@@ -184,6 +192,29 @@ export function findJavaFailures(lines: string[]): Candidate[] {
 function runnerFailedTestAbove(lines: string[], i: number): boolean {
   const above = (lines[i - 1] ?? '').trim();
   return SUREFIRE_MARK.test(above) || GRADLE_TEST_FAILED.test(above);
+}
+
+/**
+ * Surefire's result line for a test class, printed after the class's output (`Tests run: 11, Failures: 0,
+ * Errors: 0, Skipped: 0, Time elapsed: 0.641 s -- in com.x.PaymentServiceTest`; Surefire 2 writes ` - in`).
+ */
+const SUREFIRE_CLASS_RESULT =
+  /^Tests run: \d{1,6}, Failures: (\d{1,6}), Errors: (\d{1,6}), Skipped: \d{1,6}, Time elapsed: .{1,40} in \S/;
+
+/**
+ * Whether an exception ending at line `end` was output of a test class Surefire then reported passing:
+ * the next class result (within 300 lines, before a failed test's `<<< FAILURE!`) counts no failures and
+ * no errors. A test that logs the exception it provokes ("will retry") fails nothing.
+ */
+function loggedByPassingTests(lines: string[], end: number): boolean {
+  for (let k = end; k < Math.min(lines.length, end + 300); k++) {
+    const t = lines[k]!.trim();
+    if (SUREFIRE_MARK.test(t)) return false;
+    if (!t.startsWith('Tests run: ')) continue;
+    const r = SUREFIRE_CLASS_RESULT.exec(t);
+    if (r) return r[1] === '0' && r[2] === '0';
+  }
+  return false;
 }
 
 /**

@@ -74,6 +74,16 @@ const DENO_AT = /^\s*at (file:\/\/\/?\S{1,500}?|\S{1,500}?\.[cm]?[jt]sx?):(\d{1,
  */
 const TSC =
   /^(?:Error: |ERROR in )?(\S+\.(?:tsx?|mts|cts|vue|html))(?:\((\d+),(\d+)\)|:(\d+):(\d+)) ?[:-] ?error ((?:TS|NG)\d+): (.+)$/;
+/**
+ * ts-node up to v3 formatted its diagnostics itself: `src/server/index.ts (1,23): Cannot find module
+ * 'http'. (2307)`, the code in parentheses after the message.
+ */
+const TS_NODE_OLD = /^(\S{1,300}\.(?:tsx?|mts|cts)) \((\d{1,7}),(\d{1,5})\): (\S.{1,1000}) \((\d{4,5})\)$/;
+/**
+ * ts-node's `TSError: ⨯ Unable to compile TypeScript:` wraps the diagnostics printed below it, up to its
+ * frames: the first of them is the failure.
+ */
+const TS_NODE_WRAPPER = /^⨯ Unable to compile TypeScript:?$/;
 
 /** Node.js stacks, Jest/Vitest failures (`●` blocks with code frames), and webpack `ERROR in` blocks. */
 export function findJavaScriptFailures(lines: string[]): Candidate[] {
@@ -89,6 +99,15 @@ export function findJavaScriptFailures(lines: string[]): Candidate[] {
         ...cand(ts[6]!, ts[7]!.trim(), [], gutter ? [gutter[1]!] : [], line.trim(), i, 3),
         language: 'typescript',
         frames: [{ file: ts[1]!, line: Number(ts[2] ?? ts[4]), function: null, source: gutter?.[1] ?? null }],
+      });
+      continue;
+    }
+    const old = line.endsWith(')') ? TS_NODE_OLD.exec(line.trim()) : null;
+    if (old) {
+      out.push({
+        ...cand(`TS${old[5]!}`, old[4]!.trim(), [], [], line.trim(), i, 3),
+        language: 'typescript',
+        frames: [{ file: old[1]!, line: Number(old[2]), function: null, source: null }],
       });
       continue;
     }
@@ -208,6 +227,7 @@ export function findJavaScriptFailures(lines: string[]): Candidate[] {
     // The error's own name, where Node shows it beside its class's (`Error [ZodError]`); a code stays out.
     const name = m[2] && /[a-z]/.test(m[2]) ? m[2] : m[1]!;
     let message = m[3]!.trim();
+    if (TS_NODE_WRAPPER.test(message) && tsNodeDiagnosticBelow(lines, i)) continue;
     const frames: Frame[] = [];
     let k = i + 1;
     const json = JSON_OPENS.test(message) ? jsonMessage(lines, i + 1, message) : null;
@@ -246,6 +266,16 @@ export function findJavaScriptFailures(lines: string[]): Candidate[] {
     out.push(cand(name, message, frames, code, line.trim(), i, 3));
   }
   return out;
+}
+
+/** Whether one of tsc's diagnostics follows ts-node's wrapper before its frames (within 40 lines). */
+function tsNodeDiagnosticBelow(lines: string[], i: number): boolean {
+  for (let k = i + 1; k < Math.min(lines.length, i + 40); k++) {
+    const t = lines[k]!.trim();
+    if (AT_FRAME.test(t)) return false;
+    if (TSC.test(t) || TS_NODE_OLD.test(t)) return true;
+  }
+  return false;
 }
 
 /**

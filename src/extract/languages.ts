@@ -10,6 +10,7 @@ import { findNativeCrashes } from './native-crash.js';
 import { findPhpFailures } from './php.js';
 import { findPythonFailures } from './python.js';
 import { findPythonToolFailures } from './python-tools.js';
+import { findRakeFailures } from './rake-aborted.js';
 import { findRubyFailures } from './ruby.js';
 import { findRustFailures } from './rust.js';
 import { findScalaFailures } from './scala.js';
@@ -26,6 +27,7 @@ export const LANGUAGE_MODULES: FailureFinder[] = [
   findGoFailures,
   findRustFailures,
   findRubyFailures,
+  findRakeFailures,
   findDotnetFailures,
   findDartFailures,
   findPhpFailures,

@@ -323,9 +323,10 @@ interface Wrapped {
  * least 40 columns) when three or more different lines reach it (within one column: a cut on a space
  * loses the space to `trimEnd`) and lengths just below it are not much more common. A line that long is
  * continued by the next one unless that one is blank. A rule (one character repeated: Catch2's and
- * many reporters' 79 dashes) is a separator drawn to a width, neither a console's cut nor continued.
+ * many reporters' 79 dashes; a table's `----- ------- ----` under its header) is a separator drawn to a
+ * width, neither a console's cut nor continued.
  */
-const RULE = /^([-=_.*#~+])\1+$/;
+const RULE = /^([-=_.*#~+])\1+(?: {1,4}\1+)*$/;
 
 function joinHardWraps(lines: Wrapped[]): Wrapped[] {
   const width = consoleWidth(lines);

@@ -13,6 +13,8 @@ import type { Candidate } from './candidate.js';
  * - doctest: an example whose output differs, `Expected:` and `Got:` blocks under the stdlib's `Failed
  *   example:` or pytest's `[doctest]` section, which ends `path.py:43: DocTestFailure` (the stdlib's
  *   class for it; the message is the two blocks). An example that raised is a traceback of its own.
+ * - Alembic: its commands fail through `alembic.util.messaging.err`, which logs the message and prints
+ *   `  FAILED: Can't locate revision identified by 'ae10'` (ninja's `FAILED: out/app.o` is one path).
  */
 const DJANGO_CHECK = /^(\S.{0,300}?): \(([a-z_][\w.]{0,80}\.[ECW]\d{3})\) (\S.{2,1000})$/;
 const DJANGO_HEADING = /^(?:ERRORS|WARNINGS):$/;
@@ -24,6 +26,7 @@ const UVICORN = /^Error loading ASGI app\. (\S.{2,300})$/;
 /** coverage.py's `--fail-under` and pytest-cov's: the run failed on coverage, no test did (no class). */
 const COVERAGE_FAIL =
   /^(?:Coverage failure: total of [\d.]{1,6} is less than fail-under=[\d.]{1,6}|FAIL Required test coverage of [\d.]{1,6}% not reached\. Total coverage: [\d.]{1,6}%)$/;
+const ALEMBIC_FAILED = /^\s{0,2}FAILED: (\S{1,200} \S.{2,2000})$/;
 const DOCTEST_FAILED_EXAMPLE = /^Failed example:$/;
 const DOCTEST_GOT = /^Got(?: nothing)?:?$/;
 const DOCTEST_EXAMPLE = /^(?:\d{3,5} )?\s*>>> (\S.{0,500})$/;
@@ -79,10 +82,21 @@ export function findPythonToolFailures(lines: string[]): Candidate[] {
       out.push(simple(null, t, t, i, 2));
       continue;
     }
+    const alembic = line.includes('FAILED: ') ? ALEMBIC_FAILED.exec(line) : null;
+    if (alembic && alembicAbove(lines, i)) {
+      out.push(simple(null, alembic[1]!.trim(), t, i, 2.5));
+      continue;
+    }
     const asgi = t.startsWith('Error loading ASGI app. ') ? UVICORN.exec(t) : null;
     if (asgi) out.push(simple(null, t, t, i, 2));
   }
   return out;
+}
+
+/** Whether Alembic ran: its command or its loggers (`[alembic.runtime.migration]`) within 50 lines above. */
+function alembicAbove(lines: string[], i: number): boolean {
+  for (let k = i - 1; k >= Math.max(0, i - 50); k--) if (/\balembic\b/.test(lines[k]!)) return true;
+  return false;
 }
 
 /** cleo's message: the lines after the class, to the blank line before its `at file.py:N in fn`. */

@@ -1,10 +1,10 @@
-import type { Candidate } from './candidate.js';
+import { candidate as cand, type Candidate } from './candidate.js';
 
 /**
  * Command-line tools that fail a build step with a line of their own, each as its documentation gives
  * it: curl's `curl: (N) message` (the man page's EXIT CODES), the Docker CLI's refusals (the daemon's
  * `Error response from daemon: …`, an unreachable or forbidden daemon socket), BuildKit's `ERROR:
- * failed to solve: …` (weak: it wraps the step's own output), Yarn 2+'s `YNxxxx:` report lines (the
+ * failed to solve: …` (weak: it wraps the step's own output), GoReleaser's `⨯ … error=…`, Yarn 2+'s `YNxxxx:` report lines (the
  * error codes page), the go command's `go: …` errors, Cargo's resolver and build-script errors, and jq's.
  */
 const CURL = /^curl: \((\d{1,3})\) (\S.{2,500})$/;
@@ -19,6 +19,11 @@ const YARN_ERRORS = new Set(['YN0001', 'YN0009', 'YN0016', 'YN0018', 'YN0028', '
 /** The go command's own errors; its progress lines (`go: downloading …`) are not. */
 const GO_COMMAND =
   /^go: (?!downloading |finding |extracting |added |upgraded |downgraded |removed |found |creating |to add |warning: )(\S.{2,1000})$/;
+/**
+ * GoReleaser logs through caarlos0/log, whose failed run ends `⨯ release failed after 0s   error=git is in
+ * a dirty state`: the error is the line's `error=` field (quoted when it holds quotes).
+ */
+const GORELEASER = /^⨯ \w{1,40} failed after \S{1,20}\s+error=(\S.{1,2000})$/;
 /** Prisma's CLI and engines: `Error: P1001: Can't reach database server at …` (its documented error codes). */
 const PRISMA = /^Error: (P[1-3]\d{3}): (\S.{2,1000})$/;
 /** jq's run-time and compile errors (`jq: error (at file:8): Cannot iterate over null (null)`). */
@@ -41,23 +46,18 @@ function sanitizerReport(line: string, i: number): Candidate | null {
   return cand('cpp', kind ?? m[1]!, report, line, i, 3);
 }
 
-function cand(
-  language: string,
-  errorType: string,
-  errorMessage: string,
-  line: string,
-  i: number,
-  strength: number,
-): Candidate {
-  return { language, errorType, errorMessage, frames: [], codeLines: [], errorText: line, line: i, strength };
-}
-
 /** The tool error on this (normalized, trimmed) line, if it is one; `yarnFailed`: Yarn 2+ said "Failed with errors". */
 export function toolError(lines: string[], line: string, i: number, yarnFailed: boolean): Candidate | null {
   if (line.includes('Sanitizer: ')) return sanitizerReport(line, i);
   const prisma = line.startsWith('Error: P') ? PRISMA.exec(line) : null;
   if (prisma) return cand('typescript', prisma[1]!, prisma[2]!.trim(), line, i, 3);
   const c = line.charCodeAt(0);
+  if (c === 0x2a2f /* ⨯ */) {
+    const gr = GORELEASER.exec(line);
+    if (!gr) return null;
+    const quoted = /^"(.*)"$/.exec(gr[1]!.trim());
+    return cand('go', null, quoted ? quoted[1]!.replace(/\\"/g, '"') : gr[1]!.trim(), line, i, 2.5);
+  }
   // Every form starts with one of these letters (`c`url, `d`ocker, `E`rror/`ERROR`, `C`annot, `p`ermission,
   // `G`ot, `g`o, `e`rror, `j`q, Yarn's glyph or `Y`N): most lines are done after one comparison.
   if (c === 0x63 /* c */) {

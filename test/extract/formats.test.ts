@@ -4239,3 +4239,219 @@ error: could not compile \`app\` (bin "app") due to 1 previous error`);
     assert.equal(compileError.errorType, 'E0599');
   });
 });
+
+describe("the eleventh round's shapes, each from its documented output", () => {
+  test("ts-node's TSError wraps tsc's diagnostics: the first of them is the failure, in either format", () => {
+    const modern = primary(`TSError: ⨯ Unable to compile TypeScript:
+src/server.ts(3,21): error TS2304: Cannot find name 'describe'.
+src/server.ts(9,1): error TS2304: Cannot find name 'it'.
+
+    at createTSError (/app/node_modules/ts-node/src/index.ts:859:12)
+    at reportTSError (/app/node_modules/ts-node/src/index.ts:863:19)`);
+    assert.deepEqual(
+      [modern.language, modern.errorType, modern.errorMessage],
+      ['typescript', 'TS2304', "Cannot find name 'describe'."],
+    );
+    // ts-node up to v3 wrote the code last, in parentheses.
+    const old = primary(`TSError: ⨯ Unable to compile TypeScript
+lib/db.ts (4,19): Property 'query' does not exist on type 'Pool'. (2339)
+lib/db.ts (7,3): Cannot find name 'process'. (2304)
+    at getOutput (/srv/node_modules/ts-node/src/index.ts:307:15)`);
+    assert.deepEqual(
+      [old.language, old.errorType, old.errorMessage],
+      ['typescript', 'TS2339', "Property 'query' does not exist on type 'Pool'."],
+    );
+    assert.deepEqual(old.frames[0], { file: 'lib/db.ts', line: 4, function: null, source: null });
+    // Without a diagnostic (the user cut it), the wrapper is all there is.
+    const cut = primary(`TSError: ⨯ Unable to compile TypeScript:
+    at createTSError (/app/node_modules/ts-node/src/index.ts:859:12)`);
+    assert.equal(cut.errorType, 'TSError');
+  });
+
+  test("Rake's 'aborted!' report: the exception, or its cause where a StandardError or a bare raise wraps it", () => {
+    const migration = primary(`== 20240301101500 BackfillCurrency: migrating ================================
+bin/rails aborted!
+StandardError: An error has occurred, this and all later migrations canceled:
+
+undefined method \`upcase' for nil
+/srv/app/db/migrate/20240301101500_backfill_currency.rb:9:in \`block in up'
+/srv/app/db/migrate/20240301101500_backfill_currency.rb:8:in \`up'
+
+Caused by:
+NoMethodError: undefined method \`upcase' for nil
+/srv/app/db/migrate/20240301101500_backfill_currency.rb:9:in \`block in up'
+/srv/app/db/migrate/20240301101500_backfill_currency.rb:8:in \`up'
+Tasks: TOP => db:migrate
+(See full trace by running task with --trace)`);
+    assert.deepEqual(
+      [migration.language, migration.errorType, migration.errorMessage],
+      ['ruby', 'NoMethodError', "undefined method `upcase' for nil"],
+    );
+    // Innermost last, as every language's frames leave the extractor.
+    assert.deepEqual(migration.frames.at(-1), {
+      file: '/srv/app/db/migrate/20240301101500_backfill_currency.rb',
+      line: 9,
+      function: 'block in up',
+      source: null,
+    });
+    // A class of its own is the failure, its cause only a detail.
+    const specific = primary(`rake aborted!
+ActiveRecord::NoDatabaseError: We could not find your database: shop_test.
+/app/bin/rails:4:in \`<main>'
+
+Caused by:
+PG::ConnectionBad: connection to server at "127.0.0.1", port 5432 failed: FATAL:  database "shop_test" does not exist
+/app/bin/rails:4:in \`<main>'
+Tasks: TOP => db:test:prepare`);
+    assert.deepEqual([specific.language, specific.errorType], ['ruby', 'ActiveRecord::NoDatabaseError']);
+    // A RuntimeError's message is printed without its class; here its backtrace was filtered away.
+    const bare = primary(`rake aborted!
+Don't know how to build task 'assets:precompil' (See the list of available tasks with \`rake --tasks\`)
+Did you mean?  assets:precompile
+
+(See full trace by running task with --trace)`);
+    assert.deepEqual(
+      [bare.language, bare.errorType, bare.errorMessage],
+      [
+        'ruby',
+        'RuntimeError',
+        "Don't know how to build task 'assets:precompil' (See the list of available tasks with `rake --tasks`)",
+      ],
+    );
+    // Prose with the word, no report below it.
+    assert.deepEqual(
+      extractFailures(`Deploy aborted!\nI think the server ran out of disk, it happens every Friday.`),
+      [],
+    );
+  });
+
+  test("Alembic's 'FAILED:' line is its error; ninja's 'FAILED: target' is not Alembic's", () => {
+    const f = primary(`##[group]Run alembic upgrade head
+alembic upgrade head
+##[endgroup]
+INFO  [alembic.runtime.migration] Context impl PostgresqlImpl.
+INFO  [alembic.runtime.migration] Will assume transactional DDL.
+  FAILED: Multiple head revisions are present for given argument 'head'; please specify a specific target revision, '<branchname>@head' to narrow to a specific head, or 'heads' for all heads
+##[error]Process completed with exit code 255.`);
+    assert.deepEqual(
+      [f.language, f.errorType, f.errorMessage],
+      [
+        'python',
+        '',
+        "Multiple head revisions are present for given argument 'head'; please specify a specific target revision, '<branchname>@head' to narrow to a specific head, or 'heads' for all heads",
+      ],
+    );
+    const ninja = extractFailures(`[3/10] Building CXX object src/CMakeFiles/app.dir/main.cpp.o
+FAILED: src/CMakeFiles/app.dir/main.cpp.o src/CMakeFiles/app.dir/main.cpp.d
+/usr/bin/c++ -O2 -c src/main.cpp -o src/CMakeFiles/app.dir/main.cpp.o
+src/main.cpp:7:3: error: 'frobnicate' was not declared in this scope
+ninja: build stopped: subcommand failed.`);
+    assert.deepEqual([ninja[0]!.language, ninja[0]!.errorType], ['cpp', 'error']);
+    assert.ok(ninja.every((x) => x.language !== 'python'));
+  });
+
+  test("pip-audit's table: the first advisory is the type; 'No known vulnerabilities found' fails nothing", () => {
+    // pip-audit's README, as it documents the output (its table's rule is drawn, not a console's cut).
+    const f = primary(`Found 2 known vulnerabilities in 1 package
+Name  Version ID             Fix Versions
+----- ------- -------------- ------------
+Flask 0.5     PYSEC-2019-179 1.0
+Flask 0.5     PYSEC-2018-66  0.12.3
+##[error]Process completed with exit code 1.`);
+    assert.deepEqual(
+      [f.language, f.errorType, f.errorMessage],
+      ['python', 'PYSEC-2019-179', 'Found 2 known vulnerabilities in 1 package'],
+    );
+    assert.deepEqual(extractFailures('No known vulnerabilities found\n'), []);
+  });
+
+  test("cppcheck's id and clang-tidy's check after the message are the types; gcc's -W flags are not", () => {
+    assert.deepEqual(
+      languageTypeMessage(
+        "src/io/buffer.cpp:31:12: error: Memory leak: data [memleak]\nsrc/io/buffer.cpp:40:5: style: Variable 'n' is assigned a value that is never used. [unreadVariable]",
+      ),
+      ['cpp', 'memleak', 'Memory leak: data'],
+    );
+    assert.deepEqual(
+      languageTypeMessage(
+        'src/net/pool.cc:88:9: error: Called C++ object pointer is null [clang-analyzer-core.CallAndMessage,-warnings-as-errors]',
+      ),
+      ['cpp', 'clang-analyzer-core.CallAndMessage', 'Called C++ object pointer is null'],
+    );
+    assert.deepEqual(languageTypeMessage("src/util.c:14:7: error: unused variable 'tmp' [-Werror=unused-variable]"), [
+      'c',
+      'error',
+      "unused variable 'tmp' [-Werror=unused-variable]",
+    ]);
+  });
+
+  test("GoReleaser's failed run: the line's error= field, over the action's exit line", () => {
+    const f = primary(`  • starting release...
+  • loading                                          path=.goreleaser.yaml
+  • building binaries
+  ⨯ release failed after 12s                         error="build failed: exit status 1: # example.com/cli\\ncmd/root.go:14:2: undefined: versionInfo"
+##[error]The process '/opt/hostedtoolcache/goreleaser-action/2.9.0/x64/goreleaser' failed with exit code 1`);
+    assert.deepEqual(
+      [f.language, f.errorType, f.errorMessage],
+      ['go', '', 'build failed: exit status 1: # example.com/cli\\ncmd/root.go:14:2: undefined: versionInfo'],
+    );
+  });
+
+  test("Prettier's '[error] file: SyntaxError: …': the file says the language, and where", () => {
+    const f = primary(`Checking formatting...
+[warn] src/App.vue
+[error] src/store/cart.ts: SyntaxError: ';' expected. (17:9)
+[error]   15 |   items: [],
+[error]   16 | }
+[error] > 17 | export x = 1
+[error]      |         ^
+All matched files use Prettier code style!`);
+    assert.deepEqual([f.language, f.errorType, f.errorMessage], ['typescript', 'SyntaxError', "';' expected. (17:9)"]);
+    assert.deepEqual(f.frames[0], { file: 'src/store/cart.ts', line: 17, function: null, source: null });
+  });
+
+  test('an exception a passing Surefire test class logged is not the failure; the JaCoCo rule that failed the goal is', () => {
+    const f = primary(`[INFO] Running com.shop.billing.RetryingClientTest
+10:02:11.201 [main] ERROR com.shop.billing.RetryingClient -- Call to ledger failed, will retry (attempt 1/3)
+java.net.ConnectException: Connection refused
+	at com.shop.billing.RetryingClientTest.lambda$retries$0(RetryingClientTest.java:41)
+	at com.shop.billing.RetryingClient.call(RetryingClient.java:58)
+[INFO] Tests run: 6, Failures: 0, Errors: 0, Skipped: 0, Time elapsed: 0.214 s -- in com.shop.billing.RetryingClientTest
+[INFO] --- jacoco:0.8.12:check (check) @ billing ---
+[WARNING] Rule violated for package com.shop.billing: instructions covered ratio is 0.62, but expected minimum is 0.75
+[INFO] BUILD FAILURE
+[ERROR] Failed to execute goal org.jacoco:jacoco-maven-plugin:0.8.12:check (check) on project billing: Coverage checks have not been met. See log for details. -> [Help 1]
+[ERROR] [Help 1] http://cwiki.apache.org/confluence/display/MAVEN/MojoFailureException`);
+    assert.deepEqual(
+      [f.language, f.errorType, f.errorMessage],
+      [
+        'java',
+        'MojoFailureException',
+        'Rule violated for package com.shop.billing: instructions covered ratio is 0.62, but expected minimum is 0.75',
+      ],
+    );
+    // The same exception in a class Surefire reports failing is that class's failure.
+    const failing = primary(`[INFO] Running com.shop.billing.RetryingClientTest
+java.net.ConnectException: Connection refused
+	at com.shop.billing.RetryingClient.call(RetryingClient.java:58)
+[ERROR] Tests run: 6, Failures: 0, Errors: 1, Skipped: 0, Time elapsed: 0.214 s <<< FAILURE! -- in com.shop.billing.RetryingClientTest
+[ERROR] Failed to execute goal org.apache.maven.plugins:maven-surefire-plugin:3.5.2:test (default-test) on project billing: There are test failures.`);
+    assert.equal(failing.errorType, 'java.net.ConnectException');
+    assert.equal(failing.frames.at(-1)?.file, 'RetryingClient.java');
+    // With only Maven's wrapper beside it, the wrapper is the failure, and the logged exception is none.
+    const wrapped = extractFailures(`[INFO] Running com.shop.billing.RetryingClientTest
+java.net.ConnectException: Connection refused
+	at com.shop.billing.RetryingClient.call(RetryingClient.java:58)
+[INFO] Tests run: 6, Failures: 0, Errors: 0, Skipped: 0, Time elapsed: 0.214 s -- in com.shop.billing.RetryingClientTest
+[INFO] BUILD FAILURE
+[ERROR] Failed to execute goal org.apache.maven.plugins:maven-deploy-plugin:3.1.3:deploy (default-deploy) on project billing: Deployment failed: repository element was not specified in the POM inside distributionManagement element -> [Help 1]`);
+    assert.deepEqual(
+      [wrapped[0]!.errorType, wrapped[0]!.errorMessage],
+      [
+        'MojoFailureException',
+        'Deployment failed: repository element was not specified in the POM inside distributionManagement element',
+      ],
+    );
+    assert.ok(wrapped.every((x) => x.errorType !== 'java.net.ConnectException'));
+  });
+});
