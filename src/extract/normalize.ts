@@ -39,6 +39,7 @@ export function normalizeText(text: string): NormalizedText {
   const html = lines0.filter((l) => /<\/?(?:html|body|table|div|h\d|pre|td|p)\b/i.test(l)).length >= 3;
   // `docker compose logs` / `up` and Foreman: every line behind its service's name (`web_1  | `, `app-web-1  | `).
   const compose = lines0.filter((l) => COMPOSE_PREFIX.test(l)).length >= 2;
+  const named = compose ? new Set<string>() : composeNames(lines0);
   const workspace = workspacePrefixes(lines0);
   const teamcity = lines0.filter((l) => TEAMCITY_PREFIX.test(l)).length >= 3;
   const out: Wrapped[] = [];
@@ -48,6 +49,7 @@ export function normalizeText(text: string): NormalizedText {
     let line = fixMojibake(f.text).replace(ORPHAN_ANSI, '');
     if (line.endsWith(ESC)) line = line.slice(0, -1);
     if (compose) line = line.replace(COMPOSE_PREFIX, '');
+    else if (named.size) line = stripComposeName(line, named);
     if (workspace.size) line = stripWorkspacePrefix(line, workspace);
     if (teamcity) line = line.replace(TEAMCITY_PREFIX, '');
     if (html) line = line.replace(/<[^<>\n]{0,300}>/g, '').replace(/&nbsp;/g, ' ');
@@ -168,6 +170,28 @@ const TEAMCITY_PREFIX = /^\[\d{2}:\d{2}:\d{2}\][iWEB ]?:\s{0,8}(?:\[[^\]\n]{1,20
  * process column of Procfile runners (Foreman's and Honcho's `09:49:31 web.1    | `).
  */
 const COMPOSE_PREFIX = /^(?:[a-z][\w.-]{0,60}[-_]\d{1,3}|\d\d:\d\d:\d\d [a-z][\w-]{0,40}\.\d{1,3})\s{1,40}\| ?/i;
+
+/**
+ * A service with a `container_name` has no replica number in Compose's column (`my_api    | `). Such a
+ * name counts where it starts three or more lines with its bar at the same column and nothing after it
+ * reads as a table's next cell (` | `): a table's first column repeats no name so.
+ */
+const COMPOSE_NAMED = /^([a-z][\w.-]{0,60}\s{1,40})\| ?/i;
+
+function composeNames(lines: string[]): Set<string> {
+  const counts = new Map<string, number>();
+  for (const l of lines) {
+    const m = l.includes('| ') || l.endsWith('|') ? COMPOSE_NAMED.exec(l) : null;
+    if (!m || l.includes(' | ', m[0].length)) continue;
+    counts.set(m[1]!, (counts.get(m[1]!) ?? 0) + 1);
+  }
+  return new Set([...counts].filter(([, n]) => n >= 3).map(([name]) => name));
+}
+
+function stripComposeName(line: string, names: Set<string>): string {
+  const m = COMPOSE_NAMED.exec(line);
+  return m && names.has(m[1]!) ? line.slice(m[0].length) : line;
+}
 
 /** HTML's common entities, as text pasted from a page or an HTML mail carries them (`&#x27;`, `&lt;`). */
 function decodeEntities(line: string): string {

@@ -60,6 +60,24 @@ shop-api-1  |   File "/srv/main.py", line 2, in <module>
 shop-api-1  |     import uvicorn
 shop-api-1  | ModuleNotFoundError: No module named 'uvicorn'`);
     assert.equal(v2.frames.at(-1)?.file, '/srv/main.py');
+    // A service with a container_name has no replica number: the name repeated at one column is the column.
+    const named =
+      primary(`shop_db     | 2024-05-01 10:00:00.000 UTC [1] LOG:  database system is ready to accept connections
+shop_api    | Traceback (most recent call last):
+shop_api    |   File "/srv/app/db.py", line 14, in connect
+shop_api    |     engine.connect()
+shop_api    | sqlalchemy.exc.OperationalError: (psycopg2.OperationalError) connection to server at "db" (172.18.0.2), port 5432 failed: Connection refused
+shop_api exited with code 1`);
+    assert.deepEqual(
+      [named.errorType, named.frames.at(-1)?.file, named.code],
+      ['sqlalchemy.exc.OperationalError', '/srv/app/db.py', 'engine.connect()'],
+    );
+    // A table's first column is no service name.
+    const table = normalizeText(`name      | version | status
+requests  | 2.31.0  | ok
+requests  | 2.32.0  | ok
+requests  | 2.32.3  | ok`).lines;
+    assert.equal(table[1], 'requests  | 2.31.0  | ok');
     const heroku = primary(`2024-05-01T10:00:00.000000+00:00 app[worker.1]: Traceback (most recent call last):
 2024-05-01T10:00:00.000000+00:00 app[worker.1]:   File "/app/worker.py", line 7, in <module>
 2024-05-01T10:00:00.000000+00:00 app[worker.1]: KeyError: 'REDIS_URL'
