@@ -224,8 +224,9 @@ export function findJavaScriptFailures(lines: string[]): Candidate[] {
     }
     const m = JS_ERROR.exec(line);
     if (!m) continue;
-    // The error's own name, where Node shows it beside its class's (`Error [ZodError]`); a code stays out.
-    const name = m[2] && /[a-z]/.test(m[2]) ? m[2] : m[1]!;
+    // The error's own name, where Node shows it beside its class's (`Error [ZodError]`); a plain Error of
+    // Node's is known by its code (`Error [ERR_REQUIRE_ESM]`); another class keeps its name.
+    const name = m[2] && (/[a-z]/.test(m[2]) || (m[1] === 'Error' && m[2].startsWith('ERR_'))) ? m[2] : m[1]!;
     let message = m[3]!.trim();
     if (TS_NODE_WRAPPER.test(message) && tsNodeDiagnosticBelow(lines, i)) continue;
     const frames: Frame[] = [];
@@ -254,8 +255,10 @@ export function findJavaScriptFailures(lines: string[]): Candidate[] {
       frames.every((f) => /node:|\.m?[jt]sx?|\.cjs|<anonymous>|\.html?\b|^https?:|^VM\d/.test(f.file));
     if (!atTop) {
       // `Uncaught Error: Minified React error #130`: a console's line, JavaScript's without frames (a bare
-      // `TypeError: …` line is left to the error-line finder, which gives it its language).
-      if (frames.length === 0 && CONSOLE_LEAD.test(line)) out.push(cand(name, message, [], [], line.trim(), i, 2));
+      // `TypeError: …` line is left to the error-line finder, which gives it its language); so is a line
+      // with Node's error code (`Error [ERR_MODULE_NOT_FOUND]: Cannot find package 'x' …`).
+      if (frames.length === 0 && (CONSOLE_LEAD.test(line) || m[2]?.startsWith('ERR_')))
+        out.push(cand(name, message, [], [], line.trim(), i, 2));
       continue;
     }
     // Node prints the failing source line above the error: `file.js:12`, the code, a caret.

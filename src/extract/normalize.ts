@@ -27,6 +27,7 @@ export interface NormalizedText {
  */
 export function normalizeText(text: string): NormalizedText {
   let framed = stripCiFraming(text).filter((l) => !FENCE.test(l.text));
+  if (text.includes('`')) framed = openCodeSpans(framed);
   // Structured log records with escaped newlines (rare: the pass is skipped unless a line has one).
   if (text.includes('\\n') && text.includes('{'))
     framed = framed.flatMap((l) => {
@@ -207,6 +208,31 @@ function decodeEntities(line: string): string {
 }
 
 const FENCE = /^\s*(?:```|~~~)[\w+-]*\s*$/;
+
+/**
+ * Output pasted between single backticks, as an inline code span over many lines (GitHub renders it so):
+ * the span's opening backtick starts a line and its closing one ends a later line, each the only
+ * backtick on its line. Both go, so the first and the last line read as what was printed.
+ */
+function openCodeSpans<T extends { text: string }>(lines: T[]): T[] {
+  const single = (t: string) => t.indexOf('`') === t.lastIndexOf('`');
+  const out = [...lines];
+  for (let i = 0; i < out.length; i++) {
+    const open = out[i]!.text;
+    if (!/^\s*`(?!`)/.test(open) || !single(open)) continue;
+    for (let k = i + 1; k < Math.min(out.length, i + 1000); k++) {
+      const t = out[k]!.text;
+      if (!t.includes('`')) continue;
+      if (single(t) && /`\s*$/.test(t)) {
+        out[i] = { ...out[i]!, text: open.replace('`', '') };
+        out[k] = { ...out[k]!, text: t.replace(/`\s*$/, '') };
+        i = k;
+      }
+      break;
+    }
+  }
+  return out;
+}
 const PYTEST_E = /^E {2,}\S/;
 const QUOTE = /^\s{0,3}>(?: |$)/;
 const QUOTE_TEXT = /^\s{0,3}> (?=\S)|^>$/;

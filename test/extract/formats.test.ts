@@ -25,6 +25,28 @@ function languageTypeMessage(text: string): [string, string, string] {
 }
 
 describe('normalization: what wraps errors in real text', () => {
+  test('output pasted between single backticks over many lines loses them, first and last line alike', () => {
+    const f = primary(`I ran the notebook and got this:
+\`Traceback (most recent call last):
+  File "clean.py", line 8, in <module>
+    df = df.reindex(idx)
+ValueError: cannot reindex on an axis with duplicate labels\`
+any idea?`);
+    assert.deepEqual(
+      [f.errorType, f.errorMessage, f.code],
+      ['ValueError', 'cannot reindex on an axis with duplicate labels', 'df = df.reindex(idx)'],
+    );
+    // Inline code on one line stays as it is, and a span closes only on a line with no other backtick.
+    assert.deepEqual(normalizeText('`npm ci\nthen `npm test` and `npm run lint`').lines, [
+      '`npm ci',
+      'then `npm test` and `npm run lint`',
+    ]);
+    assert.deepEqual(normalizeText('run `make test` and\nthen `make lint`').lines, [
+      'run `make test` and',
+      'then `make lint`',
+    ]);
+  });
+
   test('markdown blockquote, bold, list bullet and inline code around an error', () => {
     assert.deepEqual(
       typeAndMessage(`> Traceback (most recent call last):\n>   File "a.py", line 1, in <module>\n> KeyError: 'x'`),
@@ -2645,7 +2667,22 @@ Instead change the require of index.js in /app/src/index.js to a dynamic import(
 }`);
     assert.deepEqual(
       [f.language, f.errorType, f.frames.at(-1)?.file, f.code],
-      ['javascript', 'Error', '/app/src/index.js', "const chalk = require('chalk');"],
+      ['javascript', 'ERR_REQUIRE_ESM', '/app/src/index.js', "const chalk = require('chalk');"],
+    );
+  });
+
+  test("a plain Error of Node's is known by its code, with or without frames; a class of its own keeps its name", () => {
+    assert.deepEqual(
+      languageTypeMessage(
+        "Error [ERR_MODULE_NOT_FOUND]: Cannot find package 'dotenv' imported from /srv/app/server.mjs\nNode.js v20.11.1",
+      ),
+      ['javascript', 'ERR_MODULE_NOT_FOUND', "Cannot find package 'dotenv' imported from /srv/app/server.mjs"],
+    );
+    assert.deepEqual(
+      languageTypeMessage(`TypeError [ERR_INVALID_ARG_TYPE]: The "path" argument must be of type string. Received undefined
+    at new NodeError (node:internal/errors:405:5)
+    at Object.join (node:path:1172:7)`),
+      ['javascript', 'TypeError', 'The "path" argument must be of type string. Received undefined'],
     );
   });
 });
