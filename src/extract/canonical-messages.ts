@@ -114,6 +114,14 @@ const CANONICAL: [hint: string, re: RegExp, type: string | null, language: strin
     null,
     'php',
   ],
+  // Zeitwerk (Rails' autoloader) says so when a file does not define the constant its name promises;
+  // `bin/rails zeitwerk:check` prints the message alone.
+  [
+    'to define constant',
+    /\bexpected file \S{1,300} to define constant [\w:]{1,200}, but didn't\b/,
+    'Zeitwerk::NameError',
+    'ruby',
+  ],
   // Tools' own words where no class is printed; venv hard-wraps its sentence, so it is given whole.
   [
     'ensurepip',

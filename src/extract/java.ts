@@ -72,7 +72,9 @@ export function findJavaFailures(lines: string[]): Candidate[] {
         if (/^\s*\.\.\. \d+ more\s*$/.test(l)) continue;
         break;
       }
-      const explicit = line.startsWith('Exception in thread');
+      // A runner's failed-test line above says so where no frame follows at once (Espresso's
+      // NoMatchingViewException prints the view hierarchy between its message and its frames).
+      const explicit = line.startsWith('Exception in thread') || runnerFailedTestAbove(lines, i);
       if (frames.length === 0 && !explicit) continue;
       const byPassingTest = !runnerFailedTestAbove(lines, i) && loggedByPassingTests(lines, k);
       out.push({

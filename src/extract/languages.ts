@@ -1,3 +1,4 @@
+import { findBiomeDiagnostics } from './biome.js';
 import type { Candidate } from './candidate.js';
 import { findCppTestFailures } from './cpp-test-runners.js';
 import { findDartFailures } from './dart.js';
@@ -14,6 +15,7 @@ import { findRakeFailures } from './rake-aborted.js';
 import { findRubyFailures } from './ruby.js';
 import { findRustFailures } from './rust.js';
 import { findScalaFailures } from './scala.js';
+import { findValgrindErrors } from './valgrind.js';
 
 /** One finder per language or runner; each reads normalized lines and returns what it recognizes. */
 export type FailureFinder = (lines: string[]) => Candidate[];
@@ -23,6 +25,7 @@ export const LANGUAGE_MODULES: FailureFinder[] = [
   findPythonToolFailures,
   findJavaScriptFailures,
   findJsTestRunnerFailures,
+  findBiomeDiagnostics,
   findJavaFailures,
   findGoFailures,
   findRustFailures,
@@ -33,5 +36,6 @@ export const LANGUAGE_MODULES: FailureFinder[] = [
   findPhpFailures,
   findNativeCrashes,
   findCppTestFailures,
+  findValgrindErrors,
   findScalaFailures,
 ];

@@ -9,6 +9,8 @@ import { candidate, type Candidate } from './candidate.js';
  *   null value (see https://psalm.dev/083)`.
  * - commitlint: `✖   scope must be lower-case [scope-case]` under the `⧗   input:` commit it checked.
  * - govulncheck: `Vulnerability #1: GO-2024-2687`, its summary on the next line.
+ * - cargo-semver-checks: `--- failure enum_variant_added: enum variant added on exhaustive enum ---`, a
+ *   lint that failed (its summary says which version bump it requires).
  * - pip-audit's columns: `Found 3 known vulnerabilities in 2 packages`, then `Name Version ID Fix Versions`,
  *   a rule and a row per advisory (`jinja2 3.1.4 GHSA-q2x7-8rv6-6q7h 3.1.5`): the first advisory is the type.
  */
@@ -18,6 +20,7 @@ const PSALM =
   /^ERROR: ([A-Z][A-Za-z]{2,60}) - (\S{1,400}\.php):(\d{1,7}):\d{1,5} - (\S.{1,1000}?)(?: \(see https?:\/\/psalm\.dev\/\d{1,4}\))?$/;
 const COMMITLINT = /^✖\s{1,6}(\S.{1,500}?) \[([a-z][\w-]{1,60})\]$/;
 const GOVULNCHECK = /^Vulnerability #\d{1,4}: (GO-\d{4}-\d{1,6})$/;
+const SEMVER_CHECKS = /^--- failure ([a-z][a-z\d_]{2,80}): (\S.{2,300}) ---$/;
 const PIP_AUDIT_FOUND = /^Found \d{1,6} known vulnerabilit(?:y|ies) in \d{1,6} packages?$/;
 const PIP_AUDIT_HEADER = /^Name\s+Version\s+ID\s+Fix Versions\b/;
 const PIP_AUDIT_ROW = /^\S{1,200}\s+\S{1,60}\s+([A-Z][A-Z\d]{1,10}-[\w-]{2,60})\b/;
@@ -52,6 +55,10 @@ export function lintReport(lines: string[], line: string, i: number): Candidate 
     const v = GOVULNCHECK.exec(line);
     const summary = (lines[i + 1] ?? '').trim();
     return v && summary ? found('go', v[1]!, summary, line, i) : null;
+  }
+  if (line.startsWith('--- failure ')) {
+    const m = SEMVER_CHECKS.exec(line);
+    return m ? found('rust', m[1]!, m[2]!, line, i) : null;
   }
   if (line.startsWith('Found ') && PIP_AUDIT_FOUND.test(line)) {
     // The header, its rule, then the first advisory's row.

@@ -43,6 +43,7 @@ export function normalizeText(text: string): NormalizedText {
   const named = compose ? new Set<string>() : composeNames(lines0);
   const workspace = workspacePrefixes(lines0);
   const teamcity = lines0.filter((l) => TEAMCITY_PREFIX.test(l)).length >= 3;
+  const wdio = lines0.filter((l) => l.startsWith('[') && WDIO_PREFIX.test(l)).length >= 3;
   const out: Wrapped[] = [];
   for (const [n, f] of framed.entries()) {
     // The console wrapped what it showed: measure widths before mojibake is decoded back.
@@ -53,6 +54,7 @@ export function normalizeText(text: string): NormalizedText {
     else if (named.size) line = stripComposeName(line, named);
     if (workspace.size) line = stripWorkspacePrefix(line, workspace);
     if (teamcity) line = line.replace(TEAMCITY_PREFIX, '');
+    if (wdio) line = line.replace(WDIO_PREFIX, '');
     if (html) line = line.replace(/<[^<>\n]{0,300}>/g, '').replace(/&nbsp;/g, ' ');
     if (line.includes('&')) line = decodeEntities(line);
     // Markdown quotes; pytest's own `>` marker (`>       code`) stays when the text is pytest output.
@@ -164,6 +166,12 @@ const CONCURRENTLY_PREFIX = /^(\[[\w.:@/-]{1,40}\]) ?/;
  * column (`i`, `W`, `E`, `B`, or blank), the block it belongs to. The status letters mark TeamCity's own
  * messages and blocks, not the step's output, so they are dropped with the rest.
  */
+/**
+ * WebdriverIO's spec reporter puts the worker's capabilities before each line of its report:
+ * `[chrome 133.0.6943.53 linux #0-1] Error: element (…) still not displayed after 10000ms`.
+ */
+const WDIO_PREFIX = /^\[[\w .()-]{1,80} #\d{1,4}-\d{1,4}\] ?/;
+
 const TEAMCITY_PREFIX = /^\[\d{2}:\d{2}:\d{2}\][iWEB ]?:\s{0,8}(?:\[[^\]\n]{1,200}\] ?)?/;
 
 /**

@@ -21,6 +21,8 @@ function looseException(line: string): RegExpExecArray | null {
   if (!m || m[2]?.startsWith('//')) return null;
   return /\.[A-Z_]\w*$/i.test(m[1]!) || (CAMEL_CLASS.test(m[1]!) && m[2]?.trim()) ? m : null;
 }
+/** A heading drawn between rules: `~~~~ Stack of MainThread (1403) ~~~~`, `++++ Timeout ++++`. */
+const RULED_HEADING = /^([~+=_*#-])\1{2,} \S.{0,200} \1{3,}$/;
 const CHAIN =
   /^(During handling of the above exception, another exception occurred:|The above exception was the direct cause of the following exception:)\s*$/;
 const PYTEST_E = /^E(?:\s|$)/;
@@ -48,7 +50,7 @@ export function findPythonFailures(lines: string[]): Candidate[] {
         ? head[1]!.length
         : 0
       : Math.max(0, /^\s*/.exec(lines[i]!)![0].length - 2);
-    const tb = readTraceback(lines, head ? i + 1 : i, indent);
+    const tb = readTraceback(lines, head ? i + 1 : i, indent, !head);
     if (!tb) continue;
     for (let k = i; k <= tb.end; k++) used.add(k);
     out.push({ ...tb.candidate, line: i });
@@ -134,6 +136,7 @@ function readTraceback(
   lines: string[],
   start: number,
   indent: number,
+  headless = false,
 ): { candidate: Omit<Candidate, 'line'>; end: number } | null {
   const frames: Frame[] = [];
   const codeLines: string[] = [];
@@ -162,6 +165,9 @@ function readTraceback(
     const ex =
       lead <= indent || pytestE ? (EXCEPTION_LINE.exec(bare) ?? (frames.length ? looseException(bare) : null)) : null;
     if (!ex && lead < indent) break;
+    // A stack printed without its header and exception (pytest-timeout's thread dumps, `~~~ Stack of
+    // MainThread ~~~`, up to `+++ Timeout +++`) ends at a ruled heading: no traceback prints one.
+    if (!ex && headless && RULED_HEADING.test(line.trim())) break;
     if (ex) {
       errorType = ex[1]!;
       errorMessage = (ex[2] ?? '').trim();
@@ -235,7 +241,12 @@ function readPytestBlock(lines: string[], first: number, last: number): Candidat
   if (eLines.length === 0) return null;
   let errorType: string | null = null;
   let errorMessage = eLines[0]!;
-  const typedLine = new RegExp(String.raw`^(${EXCEPTION_NAME}|[A-Z]\w*Error)(?::\s?(.*))?$`);
+  // pytest's own outcome, `Failed` (pytest.fail(), pytest-timeout's `Failed: Timeout (>120.0s) from
+  // pytest-timeout.`), is a class too, and so is any class its module qualifies
+  // (`hypothesis.errors.FailedHealthCheck: …`); `--tb=short` prints no `path:N: Failed` line below.
+  const typedLine = new RegExp(
+    String.raw`^(${EXCEPTION_NAME}|[A-Z]\w*Error|Failed|(?:[a-z_]\w{0,60}\.){1,8}[A-Z]\w{0,80})(?::\s?(.*))?$`,
+  );
   let typed = typedLine.exec(eLines[0]!);
   // A whole traceback inside `E` lines (collection errors): its last exception line is the error.
   if (!typed && eLines.some((l) => /^File "|^Traceback \(most recent call last\)/.test(l))) {
