@@ -480,8 +480,12 @@ function runtimeLine(lines: string[], line: string, i: number): Candidate | null
     // IPython / Jupyter (nbclient, papermill): the header names the type; the message ends the traceback.
     for (let k = i + 1; k < Math.min(lines.length, i + 200); k++) {
       const t = lines[k]!.trim();
-      if (t.startsWith(`${ipy[1]!}:`) || t === ipy[1])
-        return cand('python', ipy[1]!, t.slice(ipy[1]!.length + 1).trim(), t, k, 3);
+      if (t.startsWith(`${ipy[1]!}:`) || t === ipy[1]) {
+        // A chain goes on below ("During handling of the above exception, …"): the last one propagated.
+        const next = lines.slice(k + 1, k + 4).find((l) => l.trim() !== '');
+        const chained = next !== undefined && IPYTHON_CHAIN.test(next.trim());
+        return cand('python', ipy[1]!, t.slice(ipy[1]!.length + 1).trim(), t, k, chained ? 2.5 : 3);
+      }
       if (IPYTHON_HEAD.test(t)) break;
     }
   }
@@ -565,6 +569,8 @@ function runtimeLine(lines: string[], line: string, i: number): Candidate | null
 
 /** IPython's traceback header: `ValueError                                Traceback (most recent call last)`. */
 const IPYTHON_HEAD = /^([A-Za-z_][\w.]{0,200})\s{2,}Traceback \(most recent call last\)$/;
+const IPYTHON_CHAIN =
+  /^(?:During handling of the above exception, another exception occurred|The above exception was the direct cause of the following exception):$/;
 /** Lua's standalone interpreter: `lua: main.lua:3: attempt to call a nil value (global 'foo')`. */
 const LUA_ERROR = /^lua(?:jit|\d(?:\.\d)?)?: (\S{1,300}\.lua):(\d+): (\S.{0,500})$/;
 /** Perl's `die` and compile errors: `Can't locate X.pm in @INC (…) at script.pl line 4.` */

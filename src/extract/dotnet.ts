@@ -8,7 +8,13 @@ import { candidate, type Candidate } from './candidate.js';
  */
 const DOTNET_EXCEPTION =
   /^(?:Unhandled [Ee]xception[.:] )?((?:[A-Z]\w*\.)+[A-Z]\w*Exception)( \(0x[0-9A-Fa-f]{8}\))?(?: ?: (.*))?$/;
-const AT = /^\s*at (\S.*?)(?: in (\S.*?):line (\d+))?$/;
+/**
+ * A frame, `at Ns.Type.Method(Args) in C:\src\File.cs:line 42`; a localized runtime translates `at`
+ * (`在`, `於`, `bei`, `à`, `в`, `場所`) and the location's words, which are then left unread.
+ */
+const AT = /^\s*(?:at|bei|場所|[在於àв]) (\S.*?)(?: in (\S.*?):line (\d+))?$/;
+/** `Exception.ToString()` runs the inner exception on after the message: `msg ---> System.X: inner`. */
+const INNER = ' ---> ';
 const TEST_FAILED = /^\s*Failed (\S+) \[[^\]]*\]\s*$/;
 const COMPILER =
   /^(\S+\.(?:cs|vb|fs|csproj|sln))\((\d+),(\d+)\): error ((?:CS|BC|FS|MSB|NU)\d+): (.+?)(?: \[[^\]]+\])?$/;
@@ -84,7 +90,7 @@ export function findDotnetFailures(lines: string[]): Candidate[] {
     out.push({
       language: 'csharp',
       errorType: m[1]!,
-      errorMessage: (m[3] ?? '').trim(),
+      errorMessage: (m[3] ?? '').split(INNER)[0]!.trim(),
       frames,
       codeLines: [],
       errorText: lines[i]!.trim(),
@@ -100,7 +106,7 @@ function readFrames(lines: string[], from: number): Frame[] {
   const frames: Frame[] = [];
   for (let k = from; k < Math.min(lines.length, from + 100); k++) {
     const a = AT.exec(lines[k]!);
-    if (!a || !/^\s*at /.test(lines[k]!)) {
+    if (!a) {
       if (/^--- End of/.test(lines[k]!.trim())) continue;
       break;
     }

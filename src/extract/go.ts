@@ -3,6 +3,11 @@ import { candidate, type Candidate } from './candidate.js';
 
 const PANIC = /^panic: ?(\S.*)$/;
 /**
+ * net/http recovers a handler's panic and logs it with the goroutine's stack (server.go: `http: panic
+ * serving %v: %v\n%s`), behind the log package's date and time.
+ */
+const HTTP_PANIC = /^(?:\d{4}\/\d\d\/\d\d \d\d:\d\d:\d\d(?:\.\d{1,6})? )?http: panic serving \S{1,200}: (\S.{0,2000})$/;
+/**
  * `go test`'s `--- FAIL: TestX (0.00s)`, gotestsum's summary `=== FAIL: pkg/path TestX (0.00s)`, and
  * gotestfmt's `❌ TestX (0s)` (in a collapsed group on GitHub Actions).
  */
@@ -34,8 +39,10 @@ export function findGoFailures(input: string[]): Candidate[] {
         continue;
       }
     }
-    const p = PANIC.exec(line.trim());
-    if (p && /^panic:/.test(line.trimStart())) {
+    const p =
+      (/^panic:/.test(line.trimStart()) ? PANIC.exec(line.trim()) : null) ??
+      (line.includes('http: panic serving ') ? HTTP_PANIC.exec(line.trim()) : null);
+    if (p) {
       const frames: Frame[] = [];
       for (let k = i + 1; k < Math.min(lines.length, i + 200); k++) {
         const fn = lines[k]!;

@@ -30,6 +30,13 @@ const JACOCO_RULE =
  * runner's verdict, stronger than the exceptions tests logged on the way.
  */
 const SUREFIRE_MARK = /<<< (?:FAILURE|ERROR)!\s*$/;
+/**
+ * Android's crash report in logcat: `FATAL EXCEPTION: main`, `Process: com.x, PID: 2999`, then the
+ * exception's line, whatever its class is called (R8 and ProGuard rename them: `b.k: lateinit property
+ * binding has not been initialized`).
+ */
+const FATAL_EXCEPTION = /^FATAL EXCEPTION: \S/;
+const ANY_THROWABLE = /^((?:[a-z_$][\w$]{0,80}\.){0,10}[a-z_$][\w$]{0,80})(?:: (.*))?$/i;
 /** Gradle's console test event for a failed test: `InvoiceTest > roundsTotals() FAILED`. */
 const GRADLE_TEST_FAILED = /^\S.{0,300} > .{1,300} FAILED$/;
 /**
@@ -47,7 +54,7 @@ export function findJavaFailures(lines: string[]): Candidate[] {
   let checkGoalType: string | null = null;
   for (let i = 0; i < lines.length; i++) {
     const line = lines[i]!.trim();
-    const m = JAVA_EXCEPTION.exec(line);
+    const m = JAVA_EXCEPTION.exec(line) ?? (afterFatalException(lines, i) ? ANY_THROWABLE.exec(line) : null);
     if (m) {
       const frames: Frame[] = [];
       const errorLines = [line];
@@ -194,6 +201,13 @@ export function findJavaFailures(lines: string[]): Candidate[] {
 function runnerFailedTestAbove(lines: string[], i: number): boolean {
   const above = (lines[i - 1] ?? '').trim();
   return SUREFIRE_MARK.test(above) || GRADLE_TEST_FAILED.test(above);
+}
+
+/** Whether line `i` is the exception of Android's crash report (below `FATAL EXCEPTION:` and `Process:`). */
+function afterFatalException(lines: string[], i: number): boolean {
+  const above = (lines[i - 1] ?? '').trim();
+  if (FATAL_EXCEPTION.test(above)) return true;
+  return above.startsWith('Process: ') && FATAL_EXCEPTION.test((lines[i - 2] ?? '').trim());
 }
 
 /**

@@ -44,6 +44,7 @@ export function normalizeText(text: string): NormalizedText {
   const workspace = workspacePrefixes(lines0);
   const teamcity = lines0.filter((l) => TEAMCITY_PREFIX.test(l)).length >= 3;
   const wdio = lines0.filter((l) => l.startsWith('[') && WDIO_PREFIX.test(l)).length >= 3;
+  const remote = lines0.filter((l) => l.startsWith('remote:') && GIT_REMOTE.test(l)).length >= 3;
   const out: Wrapped[] = [];
   for (const [n, f] of framed.entries()) {
     // The console wrapped what it showed: measure widths before mojibake is decoded back.
@@ -55,6 +56,7 @@ export function normalizeText(text: string): NormalizedText {
     if (workspace.size) line = stripWorkspacePrefix(line, workspace);
     if (teamcity) line = line.replace(TEAMCITY_PREFIX, '');
     if (wdio) line = line.replace(WDIO_PREFIX, '');
+    if (remote) line = line.replace(GIT_REMOTE, '');
     if (html) line = line.replace(/<[^<>\n]{0,300}>/g, '').replace(/&nbsp;/g, ' ');
     if (line.includes('&')) line = decodeEntities(line);
     // Markdown quotes; pytest's own `>` marker (`>       code`) stays when the text is pytest output.
@@ -172,6 +174,12 @@ const CONCURRENTLY_PREFIX = /^(\[[\w.:@/-]{1,40}\]) ?/;
  */
 const WDIO_PREFIX = /^\[[\w .()-]{1,80} #\d{1,4}-\d{1,4}\] ?/;
 
+/**
+ * git relays what the remote printed during a push behind `remote: ` (Heroku's and other push-to-deploy
+ * builds, server hooks): `remote: Module not found: Can't resolve …`.
+ */
+const GIT_REMOTE = /^remote:(?: |$)/;
+
 const TEAMCITY_PREFIX = /^\[\d{2}:\d{2}:\d{2}\][iWEB ]?:\s{0,8}(?:\[[^\]\n]{1,200}\] ?)?/;
 
 /**
@@ -272,7 +280,7 @@ const ISO_TS = /^\[?\d{4}-\d\d-\d\d[T ]\d\d:\d\d:\d\d(?:[.,]\d{1,9})?(?:Z|[+-]\d
 const SYSLOG_TS =
   /^[A-Z][a-z]{2} [ \d]\d \d\d:\d\d:\d\d(?:\.\d{1,9})?\s+(?:[\w.-]{1,64} [\w./@-]{1,64}(?:\[\d+\])?: )?/;
 /** Heroku's log source after the timestamp: `app[web.1]: `, `heroku[router]: `. */
-const HEROKU_SOURCE = /^[a-z][\w-]{0,30}\[[\w.-]{1,40}\]: /;
+const HEROKU_SOURCE = /^[a-z][\w-]{0,30}\[[\w.-]{1,40}\]:(?: |$)/;
 /** Docker BuildKit: `#12 3.456 ` (step number, seconds). */
 const BUILDKIT = /^#\d{1,5} \d{1,7}\.\d{1,4} /;
 const BRACKET_TS = /^\[[^\]\n]{0,40}\d\d:\d\d:\d\d[^\]\n]{0,60}\]:?\s*/;
@@ -331,8 +339,9 @@ function stripLogPrefix(line: string): { rest: string; level: LogLevel } {
   if (stamped) {
     const again = ISO_TS.exec(s);
     if (again && again[0].length < s.length) s = s.slice(again[0].length);
+    // An empty line of the app's output is the source alone.
     const source = HEROKU_SOURCE.exec(s);
-    if (source && source[0].length < s.length) s = s.slice(source[0].length);
+    if (source) s = s.slice(source[0].length);
   }
   const uv = UVICORN_LEVEL.exec(s);
   if (uv && uv[0].length === 10) return { rest: s.slice(10), level: toLevel(uv[1]!) };

@@ -4660,3 +4660,119 @@ expected file app/services/pdf_export.rb to define constant PdfExport, but didn'
     assert.deepEqual(extractFailures('==2210== ERROR SUMMARY: 0 errors from 0 contexts (suppressed: 0 from 0)\n'), []);
   });
 });
+
+describe("the thirteenth round's shapes, each from its documented output", () => {
+  test("git's 'remote: ' prefix on a push-to-deploy build is stripped", () => {
+    const f = primary(`remote: -----> Building on the Heroku-22 stack
+remote:        > next build
+remote: Failed to compile.
+remote:
+remote: ./pages/index.js
+remote: Module not found: Can't resolve '../lib/analytics' in '/tmp/build_1f2e/pages'
+remote:
+remote:  !     Push rejected, failed to compile Node.js app.
+To https://git.heroku.com/shop-web.git
+ ! [remote rejected] main -> main (pre-receive hook declined)`);
+    assert.deepEqual(
+      [f.language, f.errorType, f.errorMessage],
+      ['javascript', 'ModuleNotFoundError', "Can't resolve '../lib/analytics' in '/tmp/build_1f2e/pages'"],
+    );
+  });
+
+  test("Android's crash report: the line under FATAL EXCEPTION and Process is the exception, whatever R8 named its class", () => {
+    const f = primary(`03-11 09:14:22.301  8812  8812 E AndroidRuntime: FATAL EXCEPTION: main
+03-11 09:14:22.301  8812  8812 E AndroidRuntime: Process: com.acme.notes, PID: 8812
+03-11 09:14:22.301  8812  8812 E AndroidRuntime: c.d.a: lateinit property adapter has not been initialized
+03-11 09:14:22.301  8812  8812 E AndroidRuntime: 	at com.acme.notes.ui.a.b(NotesFragment.kt:57)
+03-11 09:14:22.301  8812  8812 E AndroidRuntime: 	at android.os.Handler.dispatchMessage(Handler.java:106)`);
+    assert.deepEqual(
+      [f.errorType, f.errorMessage, f.frames.at(-1)?.file],
+      ['c.d.a', 'lateinit property adapter has not been initialized', 'NotesFragment.kt'],
+    );
+  });
+
+  test("net/http's recovered panic ('http: panic serving …') is a panic with its goroutine's frames", () => {
+    const f = primary(`2025/03/02 10:11:12 http: panic serving 10.0.0.7:51234: assignment to entry in nil map
+goroutine 33 [running]:
+net/http.(*conn).serve.func1()
+	/usr/local/go/src/net/http/server.go:1947 +0xbe
+panic({0x8a2f40?, 0xa1b3c0?})
+	/usr/local/go/src/runtime/panic.go:785 +0x132
+main.(*store).put(...)
+	/app/store.go:41
+main.handler({0xa3e7a8, 0xc000154000}, 0xc00011e000)
+	/app/main.go:27 +0x1d5`);
+    assert.deepEqual([f.language, f.errorType, f.errorMessage], ['go', 'panic', 'assignment to entry in nil map']);
+    assert.ok(f.frames.some((fr) => fr.file === '/app/main.go' && fr.line === 27));
+  });
+
+  test('a chained IPython traceback: the exception the chain ends with is the failure', () => {
+    const f = primary(`---------------------------------------------------------------------------
+KeyError                                  Traceback (most recent call last)
+File ~/venv/lib/python3.11/site-packages/pandas/core/indexes/base.py:3805, in Index.get_loc(self, key)
+-> 3805     return self._engine.get_loc(casted_key)
+
+KeyError: 'price'
+
+The above exception was the direct cause of the following exception:
+
+KeyError                                  Traceback (most recent call last)
+Cell In[4], line 1
+----> 1 df["price"].mean()
+
+KeyError: 'price'
+---------------------------------------------------------------------------
+ValueError                                Traceback (most recent call last)
+Cell In[1], line 2
+----> 2     raise ValueError
+
+ValueError: 
+
+During handling of the above exception, another exception occurred:
+
+TypeError                                 Traceback (most recent call last)
+Cell In[1], line 4
+----> 4     len(None)
+
+TypeError: object of type 'NoneType' has no len()`);
+    assert.deepEqual([f.errorType, f.errorMessage], ['KeyError', "'price'"]);
+    const chained = extractFailures(`ValueError                                Traceback (most recent call last)
+Cell In[1], line 2
+----> 2     raise ValueError
+
+ValueError: 
+
+During handling of the above exception, another exception occurred:
+
+TypeError                                 Traceback (most recent call last)
+Cell In[1], line 4
+----> 4     len(None)
+
+TypeError: object of type 'NoneType' has no len()`);
+    assert.deepEqual(
+      [chained[0]!.errorType, chained[0]!.errorMessage],
+      ['TypeError', "object of type 'NoneType' has no len()"],
+    );
+  });
+
+  test(".NET: the inner exception on the same line is not the message; a localized runtime's frames are read", () => {
+    const f =
+      primary(`System.AggregateException: Mindestens ein Fehler ist aufgetreten. ---> System.Net.Http.HttpRequestException: Der Antwortstatuscode gibt keinen Erfolg an: 404 (Not Found).
+   bei System.Net.Http.HttpResponseMessage.EnsureSuccessStatusCode()
+   bei Updater.Client.<FetchAsync>d__4.MoveNext()
+   --- Ende der internen Ausnahmestapelüberwachung ---`);
+    assert.deepEqual(
+      [f.errorType, f.errorMessage, f.frames.length],
+      ['System.AggregateException', 'Mindestens ein Fehler ist aufgetreten.', 2],
+    );
+  });
+
+  test("Heroku's log: an empty line of the app's output is its source alone, gone like the rest", () => {
+    assert.deepEqual(
+      normalizeText(`2024-05-01T10:00:00.000001+00:00 app[web.1]: Description:
+2024-05-01T10:00:00.000002+00:00 app[web.1]:
+2024-05-01T10:00:00.000003+00:00 app[web.1]: The dependencies of some of the beans form a cycle:`).lines,
+      ['Description:', '', 'The dependencies of some of the beans form a cycle:'],
+    );
+  });
+});
