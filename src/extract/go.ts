@@ -12,6 +12,8 @@ const HTTP_PANIC = /^(?:\d{4}\/\d\d\/\d\d \d\d:\d\d:\d\d(?:\.\d{1,6})? )?http: p
  * gotestfmt's `❌ TestX (0s)` (in a collapsed group on GitHub Actions).
  */
 const FAIL_TEST = /^\s*(?:--- FAIL: |=== FAIL: \S{1,300} |❌ (?=(?:Test|Example|Benchmark|Fuzz)\w*[\s/]))(\S+)/;
+/** slog's records at DEBUG, INFO or WARN: `time=… level=WARN msg="…"`, `{"time":…,"level":"INFO",…}`. */
+const QUIET_RECORD = /(?:^|\s)level=(?:DEBUG|INFO|WARN)\b|"level":\s?"(?:DEBUG|INFO|WARN)"/i;
 const TEST_MSG = /^\s+(\S+\.go):(\d+):\s?(.*)$/;
 const PKG_HEADER = /^# (\S+)$/;
 /**
@@ -142,10 +144,17 @@ function testMessage(
   }
   const range =
     from <= failAt ? [...rangeOf(from, failAt), ...rangeOf(failAt + 1, failAt + 12)] : rangeOf(failAt + 1, failAt + 12);
+  let logged: { message: string; file: string; line: number; text: string } | null = null;
   for (const k of range) {
     const m = TEST_MSG.exec(lines[k] ?? '');
     if (!m) continue;
     let message = m[3]!.trim();
+    // A log record the test routed through t.Log (slog's text or JSON handler) below the error level is
+    // what the code logged on the way, not what failed the test.
+    if (QUIET_RECORD.test(message)) {
+      logged ??= { message, file: m[1]!, line: Number(m[2]), text: lines[k]!.trim() };
+      continue;
+    }
     // testify: `file_test.go:12:` then "Error Trace:", "Error: Not equal:" … lines.
     if (!message || /^Error Trace:/.test(message)) {
       const err = lines
@@ -156,7 +165,7 @@ function testMessage(
     }
     return { message, file: m[1]!, line: Number(m[2]), text: lines[k]!.trim() };
   }
-  return null;
+  return logged;
 }
 
 function rangeOf(from: number, to: number): number[] {

@@ -91,6 +91,14 @@ export function findJavaScriptFailures(lines: string[]): Candidate[] {
   const used = new Set<number>();
   for (let i = 0; i < lines.length; i++) {
     const line = lines[i]!;
+    // What a test printed (Vitest's `stderr | file > test` block, Jest's `console.error` block) is no
+    // failure, however much it looks like one: the runner reports a failed test in its own words.
+    const printed = line.includes(' | ') || line.includes('console.') ? testOutputEnd(lines, i) : -1;
+    if (printed > i) {
+      for (let k = i + 1; k < printed; k++) out.push({ ...cand(null, '', [], [], '', k, 0), notAFailure: true });
+      i = printed - 1;
+      continue;
+    }
     const ts = TSC.exec(line.trim());
     if (ts) {
       // tsc prints the source line with a gutter below the `file:line:col - error` form.
@@ -269,6 +277,32 @@ export function findJavaScriptFailures(lines: string[]): Candidate[] {
     out.push(cand(name, message, frames, code, line.trim(), i, 3));
   }
   return out;
+}
+
+/**
+ * Vitest's header over what a test wrote (`stderr | src/x.test.ts > suite > test`), to the blank line
+ * that ends it; Jest's `console.error` (`console.log`, …) over its indented block.
+ */
+const VITEST_PRINTED = /^(?:stdout|stderr) \| \S.{0,500}$/;
+const JEST_CONSOLE = /^(\s*)console\.(?:log|info|warn|error|debug|trace)$/;
+
+/** The line after a block of test output headed at `i`, or -1 when no such block starts there. */
+function testOutputEnd(lines: string[], i: number): number {
+  const line = lines[i]!;
+  if (VITEST_PRINTED.test(line)) {
+    let k = i + 1;
+    while (k < Math.min(lines.length, i + 500) && lines[k]!.trim() !== '') k++;
+    return k;
+  }
+  const jest = JEST_CONSOLE.exec(line);
+  if (!jest) return -1;
+  const indent = jest[1]!.length;
+  let k = i + 1;
+  for (; k < Math.min(lines.length, i + 500); k++) {
+    const l = lines[k]!;
+    if (l.trim() !== '' && /^\s*/.exec(l)![0].length <= indent) break;
+  }
+  return k;
 }
 
 /** Whether one of tsc's diagnostics follows ts-node's wrapper before its frames (within 40 lines). */

@@ -4,7 +4,8 @@ import { candidate as cand, type Candidate } from './candidate.js';
  * Command-line tools that fail a build step with a line of their own, each as its documentation gives
  * it: curl's `curl: (N) message` (the man page's EXIT CODES), the Docker CLI's refusals (the daemon's
  * `Error response from daemon: …`, an unreachable or forbidden daemon socket), BuildKit's `ERROR:
- * failed to solve: …` (weak: it wraps the step's own output), GoReleaser's `⨯ … error=…`, Yarn 2+'s `YNxxxx:` report lines (the
+ * failed to solve: …` (weak: it wraps the step's own output), GoReleaser's `⨯ … error=…`, ESLint's
+ * `ESLint found too many warnings (maximum: 0).`, Yarn 2+'s `YNxxxx:` report lines (the
  * error codes page), the go command's `go: …` errors, Cargo's resolver and build-script errors, and jq's.
  */
 const CURL = /^curl: \((\d{1,3})\) (\S.{2,500})$/;
@@ -24,6 +25,8 @@ const GO_COMMAND =
  * a dirty state`: the error is the line's `error=` field (quoted when it holds quotes).
  */
 const GORELEASER = /^⨯ \w{1,40} failed after \S{1,20}\s+error=(\S.{1,2000})$/;
+/** ESLint's own verdict under `--max-warnings`: warnings only, yet the run fails. */
+const ESLINT_MAX_WARNINGS = /^ESLint found too many warnings \(maximum: \d{1,6}\)\.?$/;
 /** Prisma's CLI and engines: `Error: P1001: Can't reach database server at …` (its documented error codes). */
 const PRISMA = /^Error: (P[1-3]\d{3}): (\S.{2,1000})$/;
 /** jq's run-time and compile errors (`jq: error (at file:8): Cannot iterate over null (null)`). */
@@ -49,6 +52,8 @@ function sanitizerReport(line: string, i: number): Candidate | null {
 /** The tool error on this (normalized, trimmed) line, if it is one; `yarnFailed`: Yarn 2+ said "Failed with errors". */
 export function toolError(lines: string[], line: string, i: number, yarnFailed: boolean): Candidate | null {
   if (line.includes('Sanitizer: ')) return sanitizerReport(line, i);
+  if (line.startsWith('ESLint found too many') && ESLINT_MAX_WARNINGS.test(line))
+    return cand('javascript', null, line, line, i, 2);
   const prisma = line.startsWith('Error: P') ? PRISMA.exec(line) : null;
   if (prisma) return cand('typescript', prisma[1]!, prisma[2]!.trim(), line, i, 3);
   const c = line.charCodeAt(0);

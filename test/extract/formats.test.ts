@@ -4775,4 +4775,64 @@ TypeError: object of type 'NoneType' has no len()`);
       ['Description:', '', 'The dependencies of some of the beans form a cycle:'],
     );
   });
+
+  test("what a test printed (Vitest's stderr block, Jest's console.error) is no failure; the runner's report is", () => {
+    const vitest = primary(`stderr | src/api/orders.test.ts > orders > retries a 503
+Error: Request failed with status code 503
+    at settle (/app/node_modules/axios/lib/core/settle.js:19:12)
+
+ ❯ src/api/orders.test.ts (3 tests | 1 failed) 41ms
+   × orders > totals a basket
+     → expected 1999 to be 2000
+
+ FAIL  src/api/orders.test.ts > orders > totals a basket
+AssertionError: expected 1999 to be 2000 // Object.is equality
+ ❯ src/api/orders.test.ts:31:22
+
+ Test Files  1 failed (1)
+      Tests  1 failed | 2 passed (3)`);
+    assert.deepEqual([vitest.errorType, vitest.errorMessage], ['AssertionError', 'expected 1999 to be 2000']);
+    const jest = extractFailures(`  console.error
+    Error: Uncaught [TypeError: boom]
+        at reportException (node_modules/jsdom/lib/jsdom/living/helpers/runtime-script-errors.js:66:24)
+
+      at VirtualConsole.<anonymous> (node_modules/jsdom/lib/jsdom/browser/Window.js:834:19)
+
+  ● Cart › shows the total
+
+    expect(received).toHaveTextContent()
+
+    Expected element to have text content:
+      €20.00
+    Received:
+      €19.99`);
+    assert.deepEqual(
+      jest.map((f) => f.errorType),
+      ['JestAssertionError'],
+    );
+  });
+
+  test("ESLint's --max-warnings verdict is the failure where only warnings were printed", () => {
+    assert.deepEqual(
+      languageTypeMessage(`/app/src/Map.tsx
+  41:6  warning  React Hook useEffect has a missing dependency: 'fit'  react-hooks/exhaustive-deps
+
+✖ 1 problem (0 errors, 1 warning)
+
+ESLint found too many warnings (maximum: 0).
+##[error]Process completed with exit code 1.`),
+      ['javascript', '', 'ESLint found too many warnings (maximum: 0).'],
+    );
+  });
+
+  test("a Go test's slog record below the error level is what the code logged, not the test's failure", () => {
+    const f = primary(`=== FAIL: internal/ledger TestReconcile/refund (0.00s)
+    reconcile_test.go:118: time=2025-03-12T10:04:51.318Z level=WARN msg="unmatched bank line" line_id=camt-7731
+    reconcile_test.go:142: Reconcile() balance = 8750, want 8500
+    --- FAIL: TestReconcile/refund (0.00s)`);
+    assert.deepEqual([f.errorType, f.errorMessage], ['test failure', 'Reconcile() balance = 8750, want 8500']);
+    const onlyLogged = primary(`--- FAIL: TestSync (0.00s)
+    sync_test.go:20: {"time":"2025-03-12T10:04:51Z","level":"INFO","msg":"sync started"}`);
+    assert.match(onlyLogged.errorMessage, /sync started/);
+  });
 });
