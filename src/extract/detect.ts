@@ -1216,6 +1216,7 @@ function inlineTyped(raw: string, i: number): Candidate | null {
  * several words). A placeholder (`'...'`) or square brackets around it mean the writer talks about the
  * error in general.
  */
+const DOC_FIELD = /(?:^|\s):(?:raises?|except(?:ion)?|throws?)$/;
 const IN_PROSE = new RegExp(String.raw`(?:^|[\s"'(“「：:])(${EXCEPTION_NAME}): (\S.{0,1000})$`);
 
 function inProse(line: string, i: number): Candidate | null {
@@ -1224,6 +1225,8 @@ function inProse(line: string, i: number): Candidate | null {
   // `[ Exception in thread "main" java.lang.X: … ]`: an illustration in brackets, not a report.
   const head = line.slice(0, m.index);
   if (head.split('[').length > head.split(']').length) return null;
+  // A docstring's field (Sphinx's `:raises ValueError: if …`, `:exception X:`) documents an error.
+  if (DOC_FIELD.test(head)) return null;
   const before = line[m.index] ?? '';
   const close = ({ '"': '"', "'": "'", '(': ')', '“': '”', '「': '」' } as Record<string, string>)[before];
   let message = m[2]!;

@@ -66,6 +66,8 @@ export function normalizeText(text: string): NormalizedText {
       line = line.replace(/^(?:\s*[|+](?= ))+ ?/, '');
     }
     if (line.includes('*') || line.includes('__')) line = unbold(line);
+    // Log lines pasted as a markdown list: `- 2013-11-27T19:48:13+00:00 app[web.1]: …`.
+    if (line.includes('- ')) line = line.replace(LISTED_LOG_LINE, '');
     // PowerShell prefixes a native command's first stderr line with `program : ` (NativeCommandError).
     if (AT_LINE.test(framed[n + 1]?.text ?? '')) line = line.replace(PS_NATIVE, '');
     const { rest, level } = stripLogPrefix(line);
@@ -265,8 +267,12 @@ const ESC = String.fromCharCode(27);
  * `**text**` spans, and `**` or `__` opening or closing a line whose bold runs over several lines
  * (GitHub comments bold whole errors).
  */
+const LISTED_LOG_LINE = /^\s{0,6}[-*+] (?=\[?\d{4}-\d\d-\d\d[T ]\d\d:\d\d)/;
+
 function unbold(line: string): string {
-  let s = line.includes('**') ? line.replace(/\*\*([^*\n]{1,300})\*\*/g, '$1') : line;
+  // Bold that starts inside a qualified name (`ActionView:: **Template::Error (…):**`) takes its space.
+  const opened = line.includes(':: **') ? line.replace(/:: \*\*(?=[A-Z])/g, '::**') : line;
+  let s = opened.includes('**') ? opened.replace(/\*\*([^*\n]{1,300})\*\*/g, '$1') : opened;
   // `*whole line in italics*`, as people emphasise a pasted error line.
   const italic = /^(\s*)\*(?=[^\s*])(.*[^\s*])\*$/.exec(s);
   if (italic && !italic[2]!.includes('*')) return italic[1]! + italic[2]!;

@@ -4836,3 +4836,28 @@ ESLint found too many warnings (maximum: 0).
     assert.match(onlyLogged.errorMessage, /sync started/);
   });
 });
+
+describe("the fourteenth round's shapes", () => {
+  test('log lines pasted as a markdown list, with bold inside a qualified name, read as logged', () => {
+    const f = primary(`Logs:
+  - 2024-02-01T10:00:00.000000+00:00 app[web.1]: Started GET "/orders/7" for 10.1.2.3
+  - 2024-02-01T10:00:00.090000+00:00 app[web.1]: Completed 500 Internal Server Error in 41ms
+  - 2024-02-01T10:00:00.100000+00:00 app[web.1]: ActionView:: **Template::Error (undefined method \`total' for nil:NilClass):**`);
+    assert.deepEqual(
+      [f.language, f.errorType, f.errorMessage],
+      ['ruby', 'ActionView::Template::Error', "undefined method `total' for nil:NilClass"],
+    );
+  });
+
+  test("a docstring's :raises field documents an error; it reports none", () => {
+    assert.deepEqual(
+      extractFailures(`Should the docs also list OSError here?
+
+\`\`\`
+:raises trio.TooSlowError: if connecting or disconnecting times out.
+:raises ValueError: if the URL has no host
+\`\`\``),
+      [],
+    );
+  });
+});
