@@ -21,6 +21,10 @@ export interface FramedLine {
   marker: string | null;
 }
 
+/** An application program command: `ESC _`, its text, then BEL or `ESC \`. */
+// eslint-disable-next-line no-control-regex -- the escape and bell bytes are the sequence itself
+const APC = /\x1b_[^\x07\x1b]{0,500}(?:\x07|\x1b\\)/g;
+
 export function stripCiFraming(text: string): FramedLine[] {
   const out: FramedLine[] = [];
   for (let raw of text.split('\n')) {
@@ -30,6 +34,9 @@ export function stripCiFraming(text: string): FramedLine[] {
     if (cr >= 0) raw = raw.slice(cr + 1);
     // Cut before ANSI removal too: a colour code costs nothing, an 8 MiB line costs every pattern.
     if (raw.length > MAX_LINE * 2) raw = raw.slice(0, MAX_LINE * 2);
+    // Buildkite stamps each line with an APC sequence, `ESC _bk;t=1750348889042 BEL`, which strip-ansi
+    // leaves (it removes CSI and OSC sequences).
+    if (raw.includes('\x1b_')) raw = raw.replace(APC, '');
     raw = stripAnsi(raw);
     if (raw.length > MAX_LINE) raw = raw.slice(0, MAX_LINE);
     let line = raw.replace(ACTIONS_TIMESTAMP, '');

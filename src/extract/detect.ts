@@ -707,6 +707,8 @@ const ZSH_NOT_FOUND = /^(?:zsh|fish): (?:command not found|Unknown command): (\S
  * such file or directory`,
  * the interpreter of a script saved with CRLF line ends among them.
  */
+/** GNU make runs a simple recipe line without a shell; a missing program is its exec's error (then Error 127). */
+const MAKE_EXEC_NOT_FOUND = /^make(?:\[\d{1,3}\])?: ([^\s:]{1,200}): (?:No such file or directory|Command not found)$/;
 const ENV_NOT_FOUND =
   /^(?:\/usr)?(?:\/bin\/)?env: (?:can't execute )?(?:['‘][^'’\n]{1,200}['’]|[^\s:]{1,200}): No such file or directory$/;
 /**
@@ -730,7 +732,8 @@ function shellNotFound(line: string, i: number): Candidate | null {
   }
   const z = ZSH_NOT_FOUND.exec(line);
   if (z) return cand('shell', 'command not found', `command not found: ${z[1]!.trim()}`, line, i, 3);
-  if (ENV_NOT_FOUND.test(line)) return cand('shell', 'command not found', line, line, i, 3);
+  if (ENV_NOT_FOUND.test(line) || MAKE_EXEC_NOT_FOUND.test(line))
+    return cand('shell', 'command not found', line, line, i, 3);
   const w = WIN_NOT_RECOGNIZED.exec(line) ?? PS_NOT_RECOGNIZED.exec(line);
   if (w) return cand('shell', 'command not found', line, line, i, 3);
   return null;

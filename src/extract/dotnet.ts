@@ -54,6 +54,11 @@ export function findDotnetFailures(lines: string[]): Candidate[] {
       });
       continue;
     }
+    const xunit = lines[i]!.endsWith(' [FAIL]') ? xunitFailure(lines, i) : null;
+    if (xunit) {
+      out.push(xunit);
+      continue;
+    }
     const tf = TEST_FAILED.exec(lines[i]!);
     if (tf && /^\s*Error Message:\s*$/.test(lines[i + 1] ?? '')) {
       const msg: string[] = [];
@@ -100,6 +105,40 @@ export function findDotnetFailures(lines: string[]): Candidate[] {
     });
   }
   return out;
+}
+
+/**
+ * xUnit's console runners (v2's console runner, v3's in-process runner): `    Ns.Tests.Name(args) [FAIL]`,
+ * the message indented below it, then `Stack Trace:` and `path.cs(31,0): at Ns.Type.Method()` lines.
+ * xUnit's own assertion failures print no class (`Assert.Equal() Failure: Strings differ`); each is
+ * named after its assertion (`Xunit.Sdk.EqualException`). Another exception prints `Class : message`.
+ */
+const XUNIT_FAIL = /^\s+\S.{0,1000} \[FAIL\]$/;
+const XUNIT_ASSERT = /^Assert\.(\w{1,40})\(\) Failure\b/;
+const XUNIT_FRAME = /^\s*(\S.{0,300}\.cs)\((\d{1,7}),\d{1,5}\): at (\S.{0,500})$/;
+
+function xunitFailure(lines: string[], i: number): Candidate | null {
+  if (!XUNIT_FAIL.test(lines[i]!)) return null;
+  const message = (lines[i + 1] ?? '').trim();
+  if (!message) return null;
+  const typed = DOTNET_EXCEPTION.exec(message);
+  const assert = typed ? null : XUNIT_ASSERT.exec(message);
+  if (!typed && !assert) return null;
+  let frame: Frame | null = null;
+  for (let k = i + 2; k < Math.min(lines.length, i + 60) && !frame; k++) {
+    const f = XUNIT_FRAME.exec(lines[k]!);
+    if (f) frame = { file: f[1]!, line: Number(f[2]), function: f[3]!.trim(), source: null };
+  }
+  return {
+    language: 'csharp',
+    errorType: typed ? typed[1]! : `${assert![1]!}Exception`,
+    errorMessage: typed ? (typed[3] ?? '').split(INNER)[0]!.trim() : message,
+    frames: frame ? [frame] : [],
+    codeLines: [],
+    errorText: message,
+    line: i + 1,
+    strength: 3,
+  };
 }
 
 function readFrames(lines: string[], from: number): Frame[] {

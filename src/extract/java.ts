@@ -12,12 +12,24 @@ const MAVEN_GOAL = /^(?:\[ERROR\] )?Failed to execute goal (?:(\S+) \([^)]*\) )?
 const MAVEN_HELP = /^(?:\[ERROR\] )?\[Help 1\] https?:\/\/\S+\/(\w+Exception)\s*$/;
 const KOTLIN_E = /^e: (?:file:\/\/)?(\S+\.kts?):\s?\(?(\d+)[,:]\s?(\d+)\)?:? (.+)$/;
 /**
+ * kapt reports an annotation processor's error on the Java stub it generated, behind kotlinc's `e: `:
+ * `e: …/stubs/main/AppComponent.java:10: error: [Dagger/MissingBinding] X cannot be provided …`; the
+ * processor's key in brackets is the type.
+ */
+const KAPT_E = /^e: (?:file:\/\/)?(\S{1,500}\.java):(\d{1,7}): error: (?:\[([\w/.-]{1,80})\] )?(\S.{0,2000})$/;
+/**
  * kotlinc's error about a whole file, no line: `e: …/classes.jar!/META-INF/core_release.kotlin_module:
  * Module was compiled with an incompatible version of Kotlin. …` (a dependency's metadata), or a source
  * file it cannot read.
  */
 const KOTLIN_E_FILE = /^e: (?:file:\/\/)?(\S{1,500}\.(?:kts?|kotlin_module|jar|klib)):? (\S.{0,2000})$/;
 const GRADLE_WRONG = /^\* What went wrong:\s*$/;
+/**
+ * maven-enforcer-plugin's failed rule, under the goal's failure: `Rule 0: org.apache.maven.enforcer.rules.
+ * dependency.DependencyConvergence failed with message:`, its message on the lines below (DependencyConvergence
+ * and RequireReleaseDeps open theirs with `Failed while enforcing releasability.`).
+ */
+const ENFORCER_RULE = /^Rule \d{1,3}: (\S{1,300}) failed with message:$/;
 /**
  * JaCoCo's coverage check (Maven's `jacoco:check`, Gradle's `jacocoTestCoverageVerification`, which
  * prints it through Ant as `[ant:jacocoReport] …`): `Rule violated for bundle core: lines covered ratio
@@ -115,6 +127,35 @@ export function findJavaFailures(lines: string[]): Candidate[] {
       i++;
       continue;
     }
+    const rule = line.startsWith('Rule ') ? ENFORCER_RULE.exec(line) : null;
+    if (rule) {
+      const message = lines
+        .slice(i + 1, i + 8)
+        // Maven's empty `[ERROR]` lines are blank.
+        .map((l) => l.trim().replace(/^\[ERROR\]$/, ''))
+        .find((l) => l !== '' && l !== 'Failed while enforcing releasability.');
+      let type = 'MojoExecutionException';
+      for (let k = i + 1; k < Math.min(lines.length, i + 200); k++) {
+        const h = MAVEN_HELP.exec(lines[k]!.trim());
+        if (h) {
+          type = h[1]!;
+          break;
+        }
+      }
+      if (message)
+        out.push({
+          language: 'java',
+          errorType: type,
+          errorMessage: message,
+          frames: [],
+          codeLines: [],
+          errorText: `${line}\n${message}`,
+          line: i,
+          // The rule's report is the goal's cause, above what the compiler warned about on the way.
+          strength: 2.5,
+        });
+      continue;
+    }
     const goal = MAVEN_GOAL.exec(line);
     if (goal) {
       let type = goal[1] ? 'MojoFailureException' : 'DependencyResolutionException';
@@ -136,6 +177,20 @@ export function findJavaFailures(lines: string[]): Candidate[] {
         line: i,
         // A wrapper: the compiler's or the plugin's own error, printed above, is the cause.
         strength: 0.5,
+      });
+      continue;
+    }
+    const kapt = line.startsWith('e: ') ? KAPT_E.exec(line) : null;
+    if (kapt) {
+      out.push({
+        language: 'kotlin',
+        errorType: kapt[3] ?? 'error',
+        errorMessage: kapt[4]!.trim(),
+        frames: [{ file: kapt[1]!, line: Number(kapt[2]), function: null, source: null }],
+        codeLines: [],
+        errorText: line,
+        line: i,
+        strength: 3,
       });
       continue;
     }

@@ -1,5 +1,5 @@
 import type { Frame } from '../types.js';
-import type { Candidate } from './candidate.js';
+import { candidate, type Candidate } from './candidate.js';
 
 /**
  * PHP's tools, as each documents its output:
@@ -33,6 +33,13 @@ import type { Candidate } from './candidate.js';
 const PHPUNIT_HEAD = /^There (?:was 1|were \d{1,6}) (failure|error)s?:$/;
 const PHPUNIT_ENTRY = /^1\) \S{1,500}$/;
 const PHP_TYPED = /^((?:[A-Z]\w{0,80}\\)*[A-Z]\w{0,80}(?:Exception|Error)): (\S.{0,2000})$/;
+/**
+ * Laravel's TestResponse tells a failed status assertion's cause (Laravel 9+): `The following exception
+ * occurred during the last request:`, then the exception as `Class: message` and its stack. The exception
+ * is the failure; the assertion on the status only reports it.
+ */
+const LARAVEL_LAST_REQUEST = /^The following exception occurred during the last request:$/;
+const PHP_QUALIFIED = /^((?:[A-Z]\w{0,80}\\){0,10}[A-Z]\w{0,80}): (\S.{0,2000})$/;
 const PHP_LOCATION = /^(\S{1,500}\.php):(\d{1,7})$/;
 const COLLISION_CLASS = /^\s{1,8}((?:[A-Z]\w{0,80}\\){1,10}[A-Z]\w{0,80}|[A-Z]\w{0,80}(?:Exception|Error))\s*$/;
 const COLLISION_AT = /^\s{0,8}at (\S{1,500}\.php):(\d{1,7})\s*$/;
@@ -65,6 +72,17 @@ export function findPhpFailures(lines: string[]): Candidate[] {
       const c = readPhpunit(lines, i, head[1] as 'failure' | 'error');
       if (c) out.push(c);
       continue;
+    }
+    if (line.startsWith('The following exception') && LARAVEL_LAST_REQUEST.test(line.trim())) {
+      const k = lines.slice(i + 1, i + 4).findIndex((l) => l.trim() !== '');
+      const ex = k >= 0 ? PHP_QUALIFIED.exec(lines[i + 1 + k]!.trim()) : null;
+      if (ex) {
+        // The cause of the runner's verdict on the test (3.5), printed below it: it goes first.
+        const message = ex[2]!.replace(/ in \S{1,500}\.php:\d{1,7}$/, '').trim();
+        out.push(candidate('php', ex[1]!, message, lines[i + 1 + k]!.trim(), i + 1 + k, 3.75));
+        i += 1 + k;
+        continue;
+      }
     }
     const cls = line.startsWith(' ') ? COLLISION_CLASS.exec(line) : null;
     if (cls) {

@@ -24,6 +24,9 @@ const FAILED: RegExp[] = [
   /^Exception in thread "/, // JVM
   /^Unhandled exception\. /, // .NET
   /^\[ {2}FAILED {2}\] /, // GoogleTest
+  // A sanitizer's report fails the process whatever its tests said (ThreadSanitizer exits 66); Valgrind's
+  // `ERROR SUMMARY: 1 errors` is a count of errors like the first pattern's.
+  /^(?:==\d{1,10}==)?(?:ERROR|WARNING): \w{0,20}Sanitizer: /,
 ];
 
 /**

@@ -4860,4 +4860,114 @@ describe("the fourteenth round's shapes", () => {
       [],
     );
   });
+
+  test("kapt's annotation processor error behind kotlinc's 'e: ': the processor's key is the type", () => {
+    assert.deepEqual(
+      languageTypeMessage(`> Task :app:kaptDebugKotlin FAILED
+e: /builds/app/build/tmp/kapt3/stubs/debug/com/acme/di/AppComponent.java:12: error: [Dagger/MissingBinding] com.acme.Clock cannot be provided without an @Provides-annotated method.
+
+FAILURE: Build failed with an exception.
+* What went wrong:
+Execution failed for task ':app:kaptDebugKotlin'.
+> A failure occurred while executing org.jetbrains.kotlin.gradle.internal.KaptWithoutKotlincTask$KaptExecutionWorkAction
+   > java.lang.reflect.InvocationTargetException (no error message)`),
+      ['kotlin', 'Dagger/MissingBinding', 'com.acme.Clock cannot be provided without an @Provides-annotated method.'],
+    );
+  });
+
+  test("Buildkite's per-line timestamp (an APC escape strip-ansi leaves) goes with the colours", () => {
+    const f = primary(
+      '\x1b_bk;t=1750348889042\x07Selenium::WebDriver::Error::NoSuchElementError: no such element: Unable to locate element\n' +
+        "\x1b_bk;t=1750348889043\x07    test/system/checkout_test.rb:19:in `block in <class:CheckoutTest>'",
+    );
+    assert.deepEqual([f.language, f.errorType], ['ruby', 'Selenium::WebDriver::Error::NoSuchElementError']);
+  });
+
+  test("a sanitizer's report fails a run whose tests all passed; so do Valgrind's counted errors", () => {
+    const f = primary(`[ RUN      ] Queue.ConcurrentPush
+==================
+WARNING: ThreadSanitizer: data race (pid=20417)
+  Write of size 8 at 0x7b0c00000010 by thread T2:
+    #0 ring::Queue::push(int) /src/queue.cpp:41 (queue_test+0x4a1b2)
+[       OK ] Queue.ConcurrentPush (12 ms)
+[==========] 1 test from 1 test suite ran. (12 ms total)
+[  PASSED  ] 1 test.
+ThreadSanitizer: reported 1 warnings`);
+    assert.deepEqual([f.language, f.errorType], ['cpp', 'data race']);
+    const vg = primary(`==2210== Invalid read of size 4
+==2210==    at 0x10F3A2: Decoder::peek() const (decoder.cpp:88)
+[  PASSED  ] 3 tests.
+==2210== ERROR SUMMARY: 1 errors from 1 contexts (suppressed: 0 from 0)`);
+    assert.equal(vg.errorType, 'Invalid read');
+  });
+
+  test("make's exec of a missing program (a recipe run without a shell) is 'command not found', not make's Error 127", () => {
+    assert.deepEqual(
+      languageTypeMessage(`shfmt -d -i 2 scripts
+make: shfmt: No such file or directory
+make: *** [Makefile:27: fmt-check] Error 127`),
+      ['shell', 'command not found', 'make: shfmt: No such file or directory'],
+    );
+  });
+
+  test("xUnit's console runner: [FAIL], its assertion named after Assert.X, or the exception it printed", () => {
+    const f = primary(`  Starting:    Billing.Tests
+    Billing.Tests.TaxTests.Rounds_half_up(amount: 2.5) [FAIL]
+      Assert.Equal() Failure: Values differ
+      Expected: 3
+      Actual:   2
+      Stack Trace:
+        tests/Billing.Tests/TaxTests.cs(22,0): at Billing.Tests.TaxTests.Rounds_half_up(Decimal amount)
+  Finished:    Billing.Tests`);
+    assert.deepEqual(
+      [f.language, f.errorType, f.errorMessage, f.frames.at(-1)?.line],
+      ['csharp', 'EqualException', 'Assert.Equal() Failure: Values differ', 22],
+    );
+    const thrown = primary(`    Billing.Tests.TaxTests.Loads_rates [FAIL]
+      System.IO.FileNotFoundException : Could not find file '/app/rates.json'.
+      Stack Trace:`);
+    assert.deepEqual(
+      [thrown.errorType, thrown.errorMessage],
+      ['System.IO.FileNotFoundException', "Could not find file '/app/rates.json'."],
+    );
+  });
+
+  test("maven-enforcer's failed rule is the goal's cause: its message, past the releasability preamble", () => {
+    const f =
+      primary(`[WARNING] /src/Money.java:[58,23] java.math.BigDecimal.ROUND_HALF_EVEN in java.math.BigDecimal has been deprecated and marked for removal
+[ERROR] Failed to execute goal org.apache.maven.plugins:maven-enforcer-plugin:3.5.0:enforce (enforce) on project core: 
+[ERROR] Rule 0: org.apache.maven.enforcer.rules.dependency.DependencyConvergence failed with message:
+[ERROR] Failed while enforcing releasability.
+[ERROR] 
+[ERROR] Dependency convergence error for com.google.guava:guava:jar:33.3.1-jre paths to dependency are:
+[ERROR] -> [Help 1]
+[ERROR] [Help 1] http://cwiki.apache.org/confluence/display/MAVEN/MojoExecutionException`);
+    assert.deepEqual(
+      [f.errorType, f.errorMessage],
+      [
+        'MojoExecutionException',
+        'Dependency convergence error for com.google.guava:guava:jar:33.3.1-jre paths to dependency are:',
+      ],
+    );
+  });
+
+  test("Laravel's failed status assertion: the exception of the last request is the failure", () => {
+    const f = primary(`   FAILED  Tests\\Feature\\OrderTest > it creates an order
+  Expected response status code [201] but received 500.
+Failed asserting that 500 is identical to 201.
+
+The following exception occurred during the last request:
+
+Illuminate\\Database\\QueryException: SQLSTATE[23502]: Not null violation: 7 ERROR:  null value in column "currency" violates not-null constraint in /app/vendor/laravel/framework/src/Illuminate/Database/Connection.php:825
+Stack trace:
+#0 /app/vendor/laravel/framework/src/Illuminate/Database/Connection.php(779): Illuminate\\Database\\Connection->runQueryCallback()`);
+    assert.deepEqual(
+      [f.language, f.errorType, f.errorMessage],
+      [
+        'php',
+        'Illuminate\\Database\\QueryException',
+        'SQLSTATE[23502]: Not null violation: 7 ERROR:  null value in column "currency" violates not-null constraint',
+      ],
+    );
+  });
 });
