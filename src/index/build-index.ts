@@ -1,9 +1,8 @@
 import Database from 'better-sqlite3';
 import {
-  closeSync,
   existsSync,
+  linkSync,
   mkdirSync,
-  openSync,
   readdirSync,
   readFileSync,
   renameSync,
@@ -299,9 +298,16 @@ function fileKey(path: string): string {
 function takeLock(lock: string, out: string): () => void {
   for (let attempt = 0; attempt < 2; attempt++) {
     try {
-      const fd = openSync(lock, 'wx');
-      writeFileSync(fd, `${process.pid}\n`);
-      closeSync(fd);
+      // The lock appears with its pid in it (written aside, then hard-linked into place, which fails if
+      // the lock exists): created empty and written after, a second build could read it empty between
+      // the two, take it for stale, and remove it.
+      const aside = `${lock}.${process.pid}`;
+      writeFileSync(aside, `${process.pid}\n`);
+      try {
+        linkSync(aside, lock);
+      } finally {
+        rmSync(aside, { force: true });
+      }
       return () => {
         try {
           if (readFileSync(lock, 'utf8').trim() === String(process.pid)) unlinkSync(lock);
