@@ -9,7 +9,8 @@ import type { Candidate } from './candidate.js';
  * - conda: `ResolvePackageNotFound:` or `PackagesNotFoundError: The following packages are not
  *   available …:` with the packages listed under it (`  - python=3.6`), which are the message;
  * - uvicorn: `Error loading ASGI app. Could not import module "main".` (it logs, it raises nothing);
- * - coverage.py's and pytest-cov's `--fail-under` verdicts (a failure with no class);
+ * - coverage.py's and pytest-cov's `--fail-under` verdicts and diff-cover's `Failure. Coverage is below
+ *   90%.` (failures with no class); pytest-benchmark's `Performance has regressed.`;
  * - doctest: an example whose output differs, `Expected:` and `Got:` blocks under the stdlib's `Failed
  *   example:` or pytest's `[doctest]` section, which ends `path.py:43: DocTestFailure` (the stdlib's
  *   class for it; the message is the two blocks). An example that raised is a traceback of its own.
@@ -25,7 +26,9 @@ const LIST_ITEM = /^\s{1,8}- (\S.{0,200})$/;
 const UVICORN = /^Error loading ASGI app\. (\S.{2,300})$/;
 /** coverage.py's `--fail-under` and pytest-cov's: the run failed on coverage, no test did (no class). */
 const COVERAGE_FAIL =
-  /^(?:Coverage failure: total of [\d.]{1,6} is less than fail-under=[\d.]{1,6}|FAIL Required test coverage of [\d.]{1,6}% not reached\. Total coverage: [\d.]{1,6}%)$/;
+  /^(?:Coverage failure: total of [\d.]{1,6} is less than fail-under=[\d.]{1,6}|FAIL Required test coverage of [\d.]{1,6}% not reached\. Total coverage: [\d.]{1,6}%|Failure\. Coverage is below [\d.]{1,6}%\.)$/;
+/** pytest-benchmark's `--benchmark-compare-fail` verdict (it raises PerformanceRegression, printing no class). */
+const BENCHMARK_REGRESSED = /^(?:ERROR: )?Performance has regressed\.$/;
 const ALEMBIC_FAILED = /^\s{0,2}FAILED: (\S{1,200} \S.{2,2000})$/;
 const DOCTEST_FAILED_EXAMPLE = /^Failed example:$/;
 const DOCTEST_GOT = /^Got(?: nothing)?:?$/;
@@ -78,7 +81,14 @@ export function findPythonToolFailures(lines: string[]): Candidate[] {
       if (c) out.push(c);
       continue;
     }
-    if ((t.startsWith('Coverage failure') || t.startsWith('FAIL Required')) && COVERAGE_FAIL.test(t)) {
+    if (t.endsWith('Performance has regressed.') && BENCHMARK_REGRESSED.test(t)) {
+      out.push(simple(null, 'Performance has regressed.', t, i, 2));
+      continue;
+    }
+    if (
+      (t.startsWith('Coverage failure') || t.startsWith('FAIL Required') || t.startsWith('Failure.')) &&
+      COVERAGE_FAIL.test(t)
+    ) {
       out.push(simple(null, t, t, i, 2));
       continue;
     }

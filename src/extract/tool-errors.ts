@@ -13,6 +13,10 @@ const DOCKER_DAEMON = /^(?:docker: )?Error response from daemon: (\S.{2,1000})$/
 const DOCKER_SOCKET =
   /^(?:docker: )?(Cannot connect to the Docker daemon at \S{1,300}\. Is the docker daemon running\?|(?:Got )?permission denied while trying to connect to the Docker daemon socket at \S{1,300}?)(?:[:.] .{0,1000})?$/;
 const BUILDKIT_FAILED = /^ERROR: failed to solve: (\S.{2,1000})$/;
+/** A BuildKit step's own error, under its number: `#16 ERROR: failed to push ghcr.io/x: denied: …`. */
+const BUILDKIT_STEP_ERROR = /^#\d{1,5} ERROR: (\S.{2,1000})$/;
+/** codecov-cli's log lines (`error - 2025-06-17 18:46:03,467 -- Commit creating failed: {…}`). */
+const CODECOV_CLI_ERROR = /^error - \d{4}-\d\d-\d\d \d\d:\d\d:\d\d,\d{3} -- (\S.{2,1000})$/;
 /** Yarn 2+: `➤ YN0018: │ lodash@npm:4.17.21: The remote archive doesn't match the expected checksum`. */
 const YARN_BERRY = /^(?:\S{1,3} )?(YN\d{4}): (?:[│|] )?(\S.{2,1000})$/;
 /** Yarn's codes for errors (the rest of its report is progress, warnings and notices). */
@@ -52,6 +56,10 @@ function sanitizerReport(line: string, i: number): Candidate | null {
 /** The tool error on this (normalized, trimmed) line, if it is one; `yarnFailed`: Yarn 2+ said "Failed with errors". */
 export function toolError(lines: string[], line: string, i: number, yarnFailed: boolean): Candidate | null {
   if (line.includes('Sanitizer: ')) return sanitizerReport(line, i);
+  const step = line.startsWith('#') ? BUILDKIT_STEP_ERROR.exec(line) : null;
+  if (step) return cand('unknown', 'docker', step[1]!.trim(), line, i, 2);
+  const codecov = line.startsWith('error - ') ? CODECOV_CLI_ERROR.exec(line) : null;
+  if (codecov) return cand('unknown', null, codecov[1]!.trim(), line, i, 2);
   if (line.startsWith('ESLint found too many') && ESLINT_MAX_WARNINGS.test(line))
     return cand('javascript', null, line, line, i, 2);
   const prisma = line.startsWith('Error: P') ? PRISMA.exec(line) : null;

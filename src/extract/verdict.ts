@@ -14,6 +14,7 @@ const FAILED: RegExp[] = [
   /\btest result: FAILED\b/, // cargo test
   /^BUILD FAIL(?:ED|URE)\b|\bBUILD FAILURE\b/, // Gradle, Maven
   /\bProcess completed with exit code [1-9]/, // GitHub Actions
+  /^The job running on runner .{1,200} has exceeded the maximum execution time\b/, // Actions' job timeout
   /\bexit(?:ed)? (?:with )?(?:code|status) [1-9]/i,
   /^(?:npm ERR!|npm error) /, // npm
   /^make(?:\[\d+\])?: \*\*\* /, // make

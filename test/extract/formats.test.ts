@@ -4971,3 +4971,51 @@ Stack trace:
     );
   });
 });
+
+describe("the fifteenth round's shapes", () => {
+  test("the Actions runner's job timeout fails a run whose steps printed only passes", () => {
+    const f = primary(`ok  	example.com/app/internal/store	1.231s
+##[error]The job running on runner GitHub Actions 1000157314 has exceeded the maximum execution time of 12 minutes.
+##[error]The operation was canceled.`);
+    assert.match(
+      f.errorMessage,
+      /^The job running on runner .* has exceeded the maximum execution time of 12 minutes\.$/,
+    );
+  });
+
+  test("diff-cover's and pytest-benchmark's verdicts are the failures, over the exit line", () => {
+    assert.deepEqual(
+      languageTypeMessage(`Diff Coverage: 84%
+Failure. Coverage is below 90%.
+##[error]Process completed with exit code 1.`),
+      ['python', '', 'Failure. Coverage is below 90%.'],
+    );
+    assert.deepEqual(
+      languageTypeMessage(`Performance has regressed:
+	test_parse (0001_baseline) - Field 'mean' has failed PercentageRegressionCheck: 23.1 > 10.0
+ERROR: Performance has regressed.
+##[error]Process completed with exit code 4.`),
+      ['python', '', 'Performance has regressed.'],
+    );
+  });
+
+  test("a BuildKit step's own error and codecov-cli's error line", () => {
+    assert.deepEqual(
+      languageTypeMessage(`#16 pushing layers 0.9s done
+#16 ERROR: failed to push ghcr.io/acme/api:pr-12: denied: installation not allowed to Write organization package
+------
+ERROR: failed to build: failed to solve: failed to push ghcr.io/acme/api:pr-12: denied: installation not allowed`),
+      [
+        'unknown',
+        'docker',
+        'failed to push ghcr.io/acme/api:pr-12: denied: installation not allowed to Write organization package',
+      ],
+    );
+    assert.deepEqual(
+      languageTypeMessage(`info - 2025-06-17 18:46:03,466 -- Process Commit creating complete
+error - 2025-06-17 18:46:03,467 -- Commit creating failed: {"message":"Token required - not valid tokenless upload"}
+##[error]Process completed with exit code 1.`),
+      ['unknown', '', 'Commit creating failed: {"message":"Token required - not valid tokenless upload"}'],
+    );
+  });
+});
