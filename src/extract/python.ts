@@ -11,9 +11,10 @@ const EXCEPTION_LINE = new RegExp(
 /**
  * After a traceback's frames, an unindented `module.name: message` line ends it, whatever the class is
  * called (`socket.timeout`, `select.error`), and so does a bare class in CamelCase with a message
- * (`NoReverseMatch: Reverse for 'about' not found.`: Python 2 printed every class unqualified).
+ * (`NoReverseMatch: Reverse for 'about' not found.`: Python 2 printed every class unqualified). Python
+ * puts a space after the colon: `ledgerd.worker:worker.py:98 …` is a logger's record, not an exception.
  */
-const LOOSE_EXCEPTION_LINE = /^([A-Z_][\w.]{0,200})(?::\s?(.*))?$/i;
+const LOOSE_EXCEPTION_LINE = /^([A-Z_][\w.]{0,200})(?::(?:\s(.*))?)?$/i;
 const CAMEL_CLASS = /^[A-Z][a-z\d]{1,40}(?:[A-Z][a-z\d]{0,40}){1,8}$/;
 function looseException(line: string): RegExpExecArray | null {
   const m = LOOSE_EXCEPTION_LINE.exec(line);

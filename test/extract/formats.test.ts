@@ -5018,4 +5018,16 @@ error - 2025-06-17 18:46:03,467 -- Commit creating failed: {"message":"Token req
       ['unknown', '', 'Commit creating failed: {"message":"Token required - not valid tokenless upload"}'],
     );
   });
+
+  test("a logger's 'module:file.py:98 message' below a stack is no exception line (Python puts a space after the colon)", () => {
+    const found = extractFailures(`  File "/srv/app/worker.py", line 127, in consume
+    self._reconnect()
+  File "/usr/lib/python3.12/threading.py", line 355, in wait
+    waiter.acquire()
+ledgerd.worker:worker.py:98 consumer settlement-consumer-0 subscribed to settlements.requested`);
+    assert.ok(
+      found.every((f) => f.errorType !== 'ledgerd.worker'),
+      JSON.stringify(found),
+    );
+  });
 });
