@@ -7,6 +7,7 @@ import { languageOfMessage } from './message-language.js';
 import type { LogLevel } from './normalize.js';
 import { lintReport } from './lint-reports.js';
 import { languageOfPath } from './path-language.js';
+import { CHAIN as PYTHON_CHAIN } from './python.js';
 import { shellLintFinding } from './shell-lint.js';
 import { toolError } from './tool-errors.js';
 
@@ -483,7 +484,7 @@ function runtimeLine(lines: string[], line: string, i: number): Candidate | null
       if (t.startsWith(`${ipy[1]!}:`) || t === ipy[1]) {
         // A chain goes on below ("During handling of the above exception, …"): the last one propagated.
         const next = lines.slice(k + 1, k + 4).find((l) => l.trim() !== '');
-        const chained = next !== undefined && IPYTHON_CHAIN.test(next.trim());
+        const chained = next !== undefined && PYTHON_CHAIN.test(next.trim());
         return cand('python', ipy[1]!, t.slice(ipy[1]!.length + 1).trim(), t, k, chained ? 2.5 : 3);
       }
       if (IPYTHON_HEAD.test(t)) break;
@@ -569,8 +570,6 @@ function runtimeLine(lines: string[], line: string, i: number): Candidate | null
 
 /** IPython's traceback header: `ValueError                                Traceback (most recent call last)`. */
 const IPYTHON_HEAD = /^([A-Za-z_][\w.]{0,200})\s{2,}Traceback \(most recent call last\)$/;
-const IPYTHON_CHAIN =
-  /^(?:During handling of the above exception, another exception occurred|The above exception was the direct cause of the following exception):$/;
 /** Lua's standalone interpreter: `lua: main.lua:3: attempt to call a nil value (global 'foo')`. */
 const LUA_ERROR = /^lua(?:jit|\d(?:\.\d)?)?: (\S{1,300}\.lua):(\d+): (\S.{0,500})$/;
 /** Perl's `die` and compile errors: `Can't locate X.pm in @INC (…) at script.pl line 4.` */

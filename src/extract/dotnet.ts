@@ -13,8 +13,10 @@ const DOTNET_EXCEPTION =
  * (`在`, `於`, `bei`, `à`, `в`, `場所`) and the location's words, which are then left unread.
  */
 const AT = /^\s*(?:at|bei|場所|[在於àв]) (\S.*?)(?: in (\S.*?):line (\d+))?$/;
-/** `Exception.ToString()` runs the inner exception on after the message: `msg ---> System.X: inner`. */
-const INNER = ' ---> ';
+/** The message alone: `Exception.ToString()` runs the inner exception on after it (`msg ---> System.X: inner`). */
+function ownMessage(text: string | undefined): string {
+  return (text ?? '').split(' ---> ')[0]!.trim();
+}
 const TEST_FAILED = /^\s*Failed (\S+) \[[^\]]*\]\s*$/;
 const COMPILER =
   /^(\S+\.(?:cs|vb|fs|csproj|sln))\((\d+),(\d+)\): error ((?:CS|BC|FS|MSB|NU)\d+): (.+?)(?: \[[^\]]+\])?$/;
@@ -95,7 +97,7 @@ export function findDotnetFailures(lines: string[]): Candidate[] {
     out.push({
       language: 'csharp',
       errorType: m[1]!,
-      errorMessage: (m[3] ?? '').split(INNER)[0]!.trim(),
+      errorMessage: ownMessage(m[3]),
       frames,
       codeLines: [],
       errorText: lines[i]!.trim(),
@@ -132,7 +134,7 @@ function xunitFailure(lines: string[], i: number): Candidate | null {
   return {
     language: 'csharp',
     errorType: typed ? typed[1]! : `${assert![1]!}Exception`,
-    errorMessage: typed ? (typed[3] ?? '').split(INNER)[0]!.trim() : message,
+    errorMessage: typed ? ownMessage(typed[3]) : message,
     frames: frame ? [frame] : [],
     codeLines: [],
     errorText: message,

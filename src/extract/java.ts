@@ -1,6 +1,6 @@
 import type { Frame } from '../types.js';
 import { BUILD_TOOL_EXCEPTION } from './build-tool-exception.js';
-import type { Candidate } from './candidate.js';
+import { candidate, type Candidate } from './candidate.js';
 
 const JAVA_EXCEPTION =
   /^(?:Exception in thread "[^"]{0,200}" )?((?:[a-z_$][\w$]*\.)+[A-Z][\w$]*(?:Exception|Error|Throwable))(?::(?: (.*))?)?$/;
@@ -93,9 +93,10 @@ export function findJavaFailures(lines: string[]): Candidate[] {
       }
       // A runner's failed-test line above says so where no frame follows at once (Espresso's
       // NoMatchingViewException prints the view hierarchy between its message and its frames).
-      const explicit = line.startsWith('Exception in thread') || runnerFailedTestAbove(lines, i);
+      const runnerFailed = runnerFailedTestAbove(lines, i);
+      const explicit = line.startsWith('Exception in thread') || runnerFailed;
       if (frames.length === 0 && !explicit) continue;
-      const byPassingTest = !runnerFailedTestAbove(lines, i) && loggedByPassingTests(lines, k);
+      const byPassingTest = !runnerFailed && loggedByPassingTests(lines, k);
       out.push({
         language: 'java',
         errorType: m[1]!,
@@ -104,7 +105,7 @@ export function findJavaFailures(lines: string[]): Candidate[] {
         codeLines: [],
         errorText: errorLines.join('\n'),
         line: i,
-        strength: BUILD_TOOL_EXCEPTION.test(m[1]!) ? 0.3 : runnerFailedTestAbove(lines, i) ? 3.5 : 3,
+        strength: BUILD_TOOL_EXCEPTION.test(m[1]!) ? 0.3 : runnerFailed ? 3.5 : 3,
         innermostFirst: true,
         ...(byPassingTest ? { notAFailure: true } : {}),
       });
@@ -134,38 +135,14 @@ export function findJavaFailures(lines: string[]): Candidate[] {
         // Maven's empty `[ERROR]` lines are blank.
         .map((l) => l.trim().replace(/^\[ERROR\]$/, ''))
         .find((l) => l !== '' && l !== 'Failed while enforcing releasability.');
-      let type = 'MojoExecutionException';
-      for (let k = i + 1; k < Math.min(lines.length, i + 200); k++) {
-        const h = MAVEN_HELP.exec(lines[k]!.trim());
-        if (h) {
-          type = h[1]!;
-          break;
-        }
-      }
-      if (message)
-        out.push({
-          language: 'java',
-          errorType: type,
-          errorMessage: message,
-          frames: [],
-          codeLines: [],
-          errorText: `${line}\n${message}`,
-          line: i,
-          // The rule's report is the goal's cause, above what the compiler warned about on the way.
-          strength: 2.5,
-        });
+      const type = mavenHelpBelow(lines, i, 200) ?? 'MojoExecutionException';
+      // The rule's report is the goal's cause, above what the compiler warned about on the way.
+      if (message) out.push(candidate('java', type, message, `${line}\n${message}`, i, 2.5));
       continue;
     }
     const goal = MAVEN_GOAL.exec(line);
     if (goal) {
-      let type = goal[1] ? 'MojoFailureException' : 'DependencyResolutionException';
-      for (let k = i + 1; k < Math.min(lines.length, i + 30); k++) {
-        const h = MAVEN_HELP.exec(lines[k]!.trim());
-        if (h) {
-          type = h[1]!;
-          break;
-        }
-      }
+      const type = mavenHelpBelow(lines, i, 30) ?? (goal[1] ? 'MojoFailureException' : 'DependencyResolutionException');
       if (goal[1]?.includes(':jacoco-maven-plugin:')) checkGoalType = type;
       out.push({
         language: 'java',
@@ -182,16 +159,8 @@ export function findJavaFailures(lines: string[]): Candidate[] {
     }
     const kapt = line.startsWith('e: ') ? KAPT_E.exec(line) : null;
     if (kapt) {
-      out.push({
-        language: 'kotlin',
-        errorType: kapt[3] ?? 'error',
-        errorMessage: kapt[4]!.trim(),
-        frames: [{ file: kapt[1]!, line: Number(kapt[2]), function: null, source: null }],
-        codeLines: [],
-        errorText: line,
-        line: i,
-        strength: 3,
-      });
+      const at = { file: kapt[1]!, line: Number(kapt[2]), function: null, source: null };
+      out.push(candidate('kotlin', kapt[3] ?? 'error', kapt[4]!.trim(), line, i, 3, [at]));
       continue;
     }
     const ke = line.startsWith('e: ') ? (KOTLIN_E.exec(line) ?? KOTLIN_E_FILE.exec(line)) : null;
@@ -256,6 +225,15 @@ export function findJavaFailures(lines: string[]): Candidate[] {
 function runnerFailedTestAbove(lines: string[], i: number): boolean {
   const above = (lines[i - 1] ?? '').trim();
   return SUREFIRE_MARK.test(above) || GRADLE_TEST_FAILED.test(above);
+}
+
+/** The exception Maven's `[Help 1]` link names within `span` lines below line `i` (`MojoExecutionException`). */
+function mavenHelpBelow(lines: string[], i: number, span: number): string | null {
+  for (let k = i + 1; k < Math.min(lines.length, i + span); k++) {
+    const h = MAVEN_HELP.exec(lines[k]!.trim());
+    if (h) return h[1]!;
+  }
+  return null;
 }
 
 /** Whether line `i` is the exception of Android's crash report (below `FATAL EXCEPTION:` and `Process:`). */

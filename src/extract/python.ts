@@ -24,7 +24,8 @@ function looseException(line: string): RegExpExecArray | null {
 }
 /** A heading drawn between rules: `~~~~ Stack of MainThread (1403) ~~~~`, `++++ Timeout ++++`. */
 const RULED_HEADING = /^([~+=_*#-])\1{2,} \S.{0,200} \1{3,}$/;
-const CHAIN =
+/** The line between two tracebacks of a chain (IPython prints it between its own, too). */
+export const CHAIN =
   /^(During handling of the above exception, another exception occurred:|The above exception was the direct cause of the following exception:)\s*$/;
 const PYTEST_E = /^E(?:\s|$)/;
 const PYTEST_LOCATION = /^(\S[^\s:]*):(\d+):\s(?:in\s(\S.*)|(\S.*))$/;
@@ -233,6 +234,15 @@ function nextNonBlank(lines: string[], from: number): number {
   return -1;
 }
 
+/**
+ * An `E` line's exception. pytest's own outcome, `Failed` (pytest.fail(), pytest-timeout's `Failed:
+ * Timeout (>120.0s) from pytest-timeout.`), is a class too, and so is any class its module qualifies
+ * (`hypothesis.errors.FailedHealthCheck: …`); `--tb=short` prints no `path:N: Failed` line below.
+ */
+const PYTEST_TYPED = new RegExp(
+  String.raw`^(${EXCEPTION_NAME}|[A-Z]\w*Error|Failed|(?:[a-z_]\w{0,60}\.){1,8}[A-Z]\w{0,80})(?::\s?(.*))?$`,
+);
+
 /** A pytest `E` block: the message lines, the test's code above them, the `path:N: Type` line below. */
 function readPytestBlock(lines: string[], first: number, last: number): Candidate | null {
   const eLines = lines
@@ -242,16 +252,10 @@ function readPytestBlock(lines: string[], first: number, last: number): Candidat
   if (eLines.length === 0) return null;
   let errorType: string | null = null;
   let errorMessage = eLines[0]!;
-  // pytest's own outcome, `Failed` (pytest.fail(), pytest-timeout's `Failed: Timeout (>120.0s) from
-  // pytest-timeout.`), is a class too, and so is any class its module qualifies
-  // (`hypothesis.errors.FailedHealthCheck: …`); `--tb=short` prints no `path:N: Failed` line below.
-  const typedLine = new RegExp(
-    String.raw`^(${EXCEPTION_NAME}|[A-Z]\w*Error|Failed|(?:[a-z_]\w{0,60}\.){1,8}[A-Z]\w{0,80})(?::\s?(.*))?$`,
-  );
-  let typed = typedLine.exec(eLines[0]!);
+  let typed = PYTEST_TYPED.exec(eLines[0]!);
   // A whole traceback inside `E` lines (collection errors): its last exception line is the error.
   if (!typed && eLines.some((l) => /^File "|^Traceback \(most recent call last\)/.test(l))) {
-    for (let k = eLines.length - 1; k > 0 && !typed; k--) typed = typedLine.exec(eLines[k]!);
+    for (let k = eLines.length - 1; k > 0 && !typed; k--) typed = PYTEST_TYPED.exec(eLines[k]!);
   }
   if (typed) {
     errorType = typed[1]!;

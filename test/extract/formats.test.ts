@@ -4720,21 +4720,7 @@ KeyError                                  Traceback (most recent call last)
 Cell In[4], line 1
 ----> 1 df["price"].mean()
 
-KeyError: 'price'
----------------------------------------------------------------------------
-ValueError                                Traceback (most recent call last)
-Cell In[1], line 2
-----> 2     raise ValueError
-
-ValueError: 
-
-During handling of the above exception, another exception occurred:
-
-TypeError                                 Traceback (most recent call last)
-Cell In[1], line 4
-----> 4     len(None)
-
-TypeError: object of type 'NoneType' has no len()`);
+KeyError: 'price'`);
     assert.deepEqual([f.errorType, f.errorMessage], ['KeyError', "'price'"]);
     const chained = extractFailures(`ValueError                                Traceback (most recent call last)
 Cell In[1], line 2
