@@ -75,12 +75,42 @@ export function normalizeText(text: string): NormalizedText {
     if (line.startsWith('[')) line = line.replace(TORCH_RANK, '');
     out.push({ text: line, marker: f.marker, level, width });
   }
+  stripLogTags(out);
   const joined = joinHardWraps(out);
   return {
     lines: joined.map((l) => l.text),
     markers: joined.map((l) => l.marker),
     levels: joined.map((l) => l.level),
   };
+}
+
+/**
+ * A tagged logger's tags before each message: Rails' `config.log_tags` (`[1f2e…-77] Started GET …`, one
+ * request id for all of a request's lines, sometimes with more tags: `[a1b2] [127.0.0.1] `), Sidekiq's
+ * and Hanami's alike. A tag has a digit, no space, no `/` or `%` (`[1/4]`, `[ 50%]` are progress, not
+ * tags) and counts where it starts three or more lines; each such tag is stripped where it leads.
+ */
+const LOG_TAG = /^\[([\w.:@-]{0,63}\d[\w.:@-]{0,63})\](?: |$)/;
+function stripLogTags(lines: Wrapped[]): void {
+  const counts = new Map<string, number>();
+  for (const l of lines) {
+    let t = l.text;
+    for (let k = 0; k < 4 && t.startsWith('['); k++) {
+      const m = LOG_TAG.exec(t);
+      if (!m) break;
+      counts.set(m[1]!, (counts.get(m[1]!) ?? 0) + 1);
+      t = t.slice(m[0].length);
+    }
+  }
+  const tags = new Set([...counts].filter(([, n]) => n >= 3).map(([tag]) => tag));
+  if (tags.size === 0) return;
+  for (const l of lines) {
+    for (let k = 0; k < 4 && l.text.startsWith('['); k++) {
+      const m = LOG_TAG.exec(l.text);
+      if (!m || !tags.has(m[1]!)) break;
+      l.text = l.text.slice(m[0].length);
+    }
+  }
 }
 
 /** Fields of a structured log record that hold its message, read first. */
@@ -306,6 +336,13 @@ const LOGCAT_THREADTIME = /^\d\d-\d\d \d\d:\d\d:\d\d\.\d{3}\s{1,6}\d{1,7}\s{1,6}
 /** The Flutter engine's log lines, `[ERROR:flutter/runtime/dart_vm_initializer.cc(41)] `, and iOS's `flutter: `. */
 const FLUTTER_ENGINE =
   /^\[(ERROR|FATAL|WARNING|INFO|VERBOSE-\d):[\w./-]{1,200}\.(?:cc|mm|cpp|h)\(\d{1,6}\)\] |^flutter: /;
+/**
+ * Ruby's `Logger::Formatter` (Rails' production log before Rails 8, Sidekiq's and many gems' logs):
+ * `"%s, [%s #%d] %5s -- %s: %s"`, the severity's letter, an ISO time, the pid, the severity right-aligned
+ * to five columns, the program name (often empty): `F, [2026-03-02T10:14:22.163456 #4412] FATAL -- : `.
+ */
+const RUBY_LOGGER =
+  /^[DIWEFAU], \[\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d(?:\.\d{1,9})? #\d{1,10}\] {0,4}(DEBUG|INFO|WARN|ERROR|FATAL|ANY|UNKNOWN) -- [^:\n]{0,100}: ?/;
 
 /**
  * Strips a log timestamp and level prefix, returning the message and the level. A level word with a
@@ -327,6 +364,8 @@ function stripLogPrefix(line: string): { rest: string; level: LogLevel } {
     const level = android ? LOGCAT_LEVEL[android[1]!]! : sev === 'ERROR' || sev === 'FATAL' ? 'error' : null;
     return { rest: engine ? body.slice(engine[0].length) : body, level };
   }
+  const ruby = line[1] === ',' ? RUBY_LOGGER.exec(line) : null;
+  if (ruby) return { rest: line.slice(ruby[0].length), level: toLevel(ruby[1]!) };
   let s = line;
   let stamped = false;
   for (const re of [BUILDKIT, BRACKET_TS, ISO_TS, SYSLOG_TS]) {

@@ -15,6 +15,8 @@ const MINITEST_TEST = /^\S{1,300}#\S{1,300}(?: \[[^\]\n]{1,300}\])?:$/;
  * `gem (1.2.3) lib/file.rb:75:in 'method'` or `app/…/file.rb:12:in 'method'` lines.
  */
 const RAILS_LOGGED = /^((?:[A-Z]\w{0,80}::){1,8}[A-Z]\w{0,80}|[A-Z]\w{0,80}(?:Error|Exception)) \((\S.{0,2000})$/;
+/** ActionView's annotated template source: the line number, a colon, the line (`    13:     <%= a.b %>`). */
+const TEMPLATE_SOURCE = /^\s{2,8}\d{1,6}: (.{0,300}\S)\s*$/;
 const RAILS_FRAME = /^(?:[\w-]{1,80} \([\w.]{1,40}\) )?(\S{1,300}\.rb):(\d{1,7}):in [`'](.{1,200})'$/;
 
 /** Ruby: RSpec `Failure/Error:` blocks, Minitest failures, `file.rb:N:in 'm': msg (Class)` raises, exception notifier mails. */
@@ -151,23 +153,30 @@ function railsLogged(lines: string[], i: number, errorType: string, first: strin
   for (let k = i + 1; end < 0 && k < Math.min(lines.length, i + 60); k++) if (/\):\s*$/.test(lines[k]!)) end = k;
   if (end < 0) return null;
   const frames: Frame[] = [];
+  // A template's error comes with its source around the failing line (`    13:     <%= x.name %>`).
+  const source: string[] = [];
   for (let k = end + 1; k < Math.min(lines.length, end + 80); k++) {
     const t = lines[k]!.trim();
     if (!t && frames.length === 0) continue;
+    const annotated = frames.length === 0 ? TEMPLATE_SOURCE.exec(lines[k]!) : null;
+    if (annotated) {
+      source.push(annotated[1]!);
+      continue;
+    }
     const f = RAILS_FRAME.exec(t);
     if (!f) break;
     frames.push({ file: f[1]!, line: Number(f[2]), function: f[3]!, source: null });
   }
   // Without its backtrace (cut from a paste), the request's `Completed 500 Internal Server Error in 49ms`
-  // just above still says that Rails logged it.
-  if (frames.length === 0 && !afterRailsCompleted(lines, i)) return null;
+  // just above, or a template's annotated source below, still says that Rails logged it.
+  if (frames.length === 0 && source.length < 2 && !afterRailsCompleted(lines, i)) return null;
   const message = (end === i ? first.replace(/\):\s*$/, '') : first).trim();
   return {
     language: 'ruby',
     errorType,
     errorMessage: message,
     frames,
-    codeLines: [],
+    codeLines: source.slice(0, 3),
     errorText: `${errorType} (${message})`,
     line: i,
     strength: 3,

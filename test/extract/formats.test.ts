@@ -5017,3 +5017,47 @@ ledgerd.worker:worker.py:98 consumer settlement-consumer-0 subscribed to settlem
     );
   });
 });
+
+describe("Rails' production logs: Ruby's Logger format, tagged lines, a template's annotated source", () => {
+  test("Logger::Formatter's 'F, [time #pid] FATAL -- : ' and a request-id tag before every line", () => {
+    const f =
+      primary(`I, [2025-02-11T08:01:44.501233 #7]  INFO -- : [5c1e90aa-4b1f] Started GET "/invoices/3" for 172.18.0.1 at 2025-02-11 08:01:44 +0000
+I, [2025-02-11T08:01:44.502871 #7]  INFO -- : [5c1e90aa-4b1f] Processing by InvoicesController#show as HTML
+I, [2025-02-11T08:01:44.530114 #7]  INFO -- : [5c1e90aa-4b1f] Completed 500 Internal Server Error in 27ms (ActiveRecord: 3.0ms | Allocations: 5120)
+E, [2025-02-11T08:01:44.530901 #7] ERROR -- : [5c1e90aa-4b1f]   
+E, [2025-02-11T08:01:44.530950 #7] ERROR -- : [5c1e90aa-4b1f] ActiveRecord::RecordNotFound (Couldn't find Invoice with 'id'=3):
+E, [2025-02-11T08:01:44.530977 #7] ERROR -- : [5c1e90aa-4b1f]   
+E, [2025-02-11T08:01:44.531002 #7] ERROR -- : [5c1e90aa-4b1f] app/controllers/invoices_controller.rb:41:in 'InvoicesController#set_invoice'`);
+    assert.deepEqual(
+      [f.language, f.errorType, f.errorMessage, f.frames[0]?.file],
+      [
+        'ruby',
+        'ActiveRecord::RecordNotFound',
+        "Couldn't find Invoice with 'id'=3",
+        'app/controllers/invoices_controller.rb',
+      ],
+    );
+    // The prefix goes and its level stays; a tag goes only where it repeats.
+    const n = normalizeText(`W, [2025-02-11T08:01:44.5 #7]  WARN -- sidekiq: [jid-71] retrying
+[jid-71] a
+[jid-71] b
+[v2] once
+[1/4] Resolving packages...`);
+    assert.deepEqual(n.lines, ['retrying', 'a', 'b', '[v2] once', '[1/4] Resolving packages...']);
+    assert.equal(n.levels[0], 'warn');
+  });
+
+  test("a template's error: its annotated source instead of a backtrace, several tags on each line", () => {
+    const f = primary(`[req-88f1] [10.0.0.4] Started GET "/teams" for 10.0.0.4 at 2025-02-11 08:01:44 +0000
+[req-88f1] [10.0.0.4] Processing by TeamsController#index as HTML
+[req-88f1] [10.0.0.4]   
+[req-88f1] [10.0.0.4] ActionView::Template::Error (undefined method 'owner' for nil):
+[req-88f1] [10.0.0.4]     4:   <% @teams.each do |team| %>
+[req-88f1] [10.0.0.4]     5:     <td><%= team.lead.owner %></td>
+[req-88f1] [10.0.0.4]     6:   <% end %>`);
+    assert.deepEqual(
+      [f.errorType, f.errorMessage, f.code.split('\n')[1]?.trim()],
+      ['ActionView::Template::Error', "undefined method 'owner' for nil", '<td><%= team.lead.owner %></td>'],
+    );
+  });
+});
