@@ -7,6 +7,7 @@ import { findGoFailures } from './go.js';
 import { findJavaFailures } from './java.js';
 import { findJavaScriptFailures } from './javascript.js';
 import { findJsTestRunnerFailures } from './js-test-runners.js';
+import { findLambdaErrors } from './lambda-error.js';
 import { findNativeCrashes } from './native-crash.js';
 import { findPhpFailures } from './php.js';
 import { findPythonFailures } from './python.js';
@@ -38,4 +39,5 @@ export const LANGUAGE_MODULES: FailureFinder[] = [
   findCppTestFailures,
   findValgrindErrors,
   findScalaFailures,
+  findLambdaErrors,
 ];

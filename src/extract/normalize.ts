@@ -1,4 +1,5 @@
 import { type FramedLine, MAX_LINE, stripCiFraming } from './ci-framing.js';
+import { isLambdaErrorRecord } from './lambda-error.js';
 
 /** How a logger rated a line, when a log-level prefix said so. */
 export type LogLevel = 'error' | 'warn' | 'info' | 'debug' | null;
@@ -133,6 +134,8 @@ export function jsonLogLines(text: string): string[] | null {
     return null;
   }
   if (!record || typeof record !== 'object' || Array.isArray(record)) return null;
+  // Lambda's error record is read whole (`lambda-error.ts`): its stack entries are not log lines.
+  if (isLambdaErrorRecord(record)) return null;
   const multi: string[] = [];
   const walk = (v: unknown, depth: number): void => {
     if (typeof v === 'string') {

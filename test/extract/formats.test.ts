@@ -5061,3 +5061,94 @@ E, [2025-02-11T08:01:44.531002 #7] ERROR -- : [5c1e90aa-4b1f] app/controllers/in
     );
   });
 });
+
+describe("AWS Lambda's error record, each runtime's", () => {
+  const lt = (text: string) => {
+    const f = primary(text);
+    return [f.language, f.errorType, f.errorMessage, f.frames.at(-1)?.file ?? null, f.code];
+  };
+
+  test("Python's, pretty-printed as the console's Response and on one line; its frames and code", () => {
+    const response = `Response:
+{
+  "errorMessage": "'order_id'",
+  "errorType": "KeyError",
+  "requestId": "0f4c2a8e-2b1d-4f52-8a7c-3e9d1b6a5c40",
+  "stackTrace": [
+    "  File \\"/var/task/app.py\\", line 9, in handler\\n    return process(event)\\n",
+    "  File \\"/var/task/orders.py\\", line 31, in process\\n    oid = event[\\"order_id\\"]\\n"
+  ]
+}
+
+Request ID: 0f4c2a8e-2b1d-4f52-8a7c-3e9d1b6a5c40`;
+    assert.deepEqual(lt(response), [
+      'python',
+      'KeyError',
+      "'order_id'",
+      '/var/task/orders.py',
+      'return process(event)\noid = event["order_id"]',
+    ]);
+    const oneLine = response
+      .split('\n')
+      .slice(1, 11)
+      .map((l) => l.trim())
+      .join(' ');
+    assert.deepEqual(
+      lt(`$ aws lambda invoke --function-name orders out.json && cat out.json\n${oneLine}`).slice(0, 4),
+      ['python', 'KeyError', "'order_id'", '/var/task/orders.py'],
+    );
+  });
+
+  test("Node's logged 'Invoke Error' record; an import failure's require stack cut", () => {
+    assert.deepEqual(
+      lt(`2025-06-01T09:12:44.018Z\t3d1e6b7a-9c1f-4b0e-a2d4-7f6e5d4c3b2a\tERROR\tInvoke Error \t{"errorType":"Error","errorMessage":"connect ECONNREFUSED 127.0.0.1:5432","code":"ECONNREFUSED","stack":["Error: connect ECONNREFUSED 127.0.0.1:5432","    at TCPConnectWrap.afterConnect [as oncomplete] (node:net:1607:16)","    at async Runtime.handler (file:///var/task/index.mjs:12:5)"]}
+END RequestId: 3d1e6b7a-9c1f-4b0e-a2d4-7f6e5d4c3b2a`).slice(0, 3),
+      ['javascript', 'Error', 'connect ECONNREFUSED 127.0.0.1:5432'],
+    );
+    assert.deepEqual(
+      lt(
+        `{"errorType":"Runtime.ImportModuleError","errorMessage":"Error: Cannot find module 'pg'\\nRequire stack:\\n- /var/task/index.js\\n- /var/runtime/index.mjs","trace":["Runtime.ImportModuleError: Error: Cannot find module 'pg'","Require stack:"]}`,
+      ).slice(0, 3),
+      ['javascript', 'Runtime.ImportModuleError', "Error: Cannot find module 'pg'"],
+    );
+  });
+
+  test("Java's, Ruby's wrapped class, Go's errorString, and Step Functions quoting one in its cause", () => {
+    assert.deepEqual(
+      lt(
+        `{"errorMessage":"Cannot invoke \\"String.length()\\" because \\"name\\" is null","errorType":"java.lang.NullPointerException","stackTrace":["example.Greeter.handleRequest(Greeter.java:17)","java.base/jdk.internal.reflect.DirectMethodHandleAccessor.invoke(Unknown Source)"]}`,
+      ).slice(0, 4),
+      [
+        'java',
+        'java.lang.NullPointerException',
+        'Cannot invoke "String.length()" because "name" is null',
+        'Greeter.java',
+      ],
+    );
+    assert.deepEqual(
+      lt(`{
+  "errorMessage": "undefined method \`fetch' for nil",
+  "errorType": "Function<NoMethodError>",
+  "stackTrace": [
+    "/var/task/lambda_function.rb:4:in \`lambda_handler'"
+  ]
+}`).slice(0, 4),
+      ['ruby', 'NoMethodError', "undefined method `fetch' for nil", '/var/task/lambda_function.rb'],
+    );
+    assert.deepEqual(lt('{ "errorMessage": "bucket name is empty", "errorType": "errorString" }').slice(0, 3), [
+      'go',
+      'errorString',
+      'bucket name is empty',
+    ]);
+    assert.deepEqual(
+      lt(
+        `{"error":"KeyError","cause":"{\\"errorMessage\\": \\"'sku'\\", \\"errorType\\": \\"KeyError\\", \\"requestId\\": \\"e1\\", \\"stackTrace\\": [\\"  File \\\\\\"/var/task/app.py\\\\\\", line 5, in handler\\\\n    return event['sku']\\\\n\\"]}"}`,
+      ).slice(0, 4),
+      ['python', 'KeyError', "'sku'", '/var/task/app.py'],
+    );
+  });
+
+  test('JSON that is no error record is left to the other readers', () => {
+    assert.deepEqual(extractFailures('{"errorType": 3, "errorMessage": null}\n{"statusCode": 200, "body": "ok"}'), []);
+  });
+});
