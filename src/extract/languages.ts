@@ -8,6 +8,7 @@ import { findJavaFailures } from './java.js';
 import { findJavaScriptFailures } from './javascript.js';
 import { findJsTestRunnerFailures } from './js-test-runners.js';
 import { findLambdaErrors } from './lambda-error.js';
+import { findMietteReports } from './miette-report.js';
 import { findNativeCrashes } from './native-crash.js';
 import { findPhpFailures } from './php.js';
 import { findPythonFailures } from './python.js';
@@ -40,4 +41,5 @@ export const LANGUAGE_MODULES: FailureFinder[] = [
   findValgrindErrors,
   findScalaFailures,
   findLambdaErrors,
+  findMietteReports,
 ];

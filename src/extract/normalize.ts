@@ -1,5 +1,5 @@
 import { type FramedLine, MAX_LINE, stripCiFraming } from './ci-framing.js';
-import { isLambdaErrorRecord } from './lambda-error.js';
+import { expandEscapedLines } from './escaped-lines.js';
 
 /** How a logger rated a line, when a log-level prefix said so. */
 export type LogLevel = 'error' | 'warn' | 'info' | 'debug' | null;
@@ -27,14 +27,9 @@ export interface NormalizedText {
  *   joined again, messages included.
  */
 export function normalizeText(text: string): NormalizedText {
-  let framed = stripCiFraming(text).filter((l) => !FENCE.test(l.text));
+  // Lines carried inside a string (a JSON record's traceback, a repr's), before lines are cut to length.
+  let framed = stripCiFraming(expandEscapedLines(text)).filter((l) => !FENCE.test(l.text));
   if (text.includes('`')) framed = openCodeSpans(framed);
-  // Structured log records with escaped newlines (rare: the pass is skipped unless a line has one).
-  if (text.includes('\\n') && text.includes('{'))
-    framed = framed.flatMap((l) => {
-      const lines = l.text.includes('\\n') ? jsonLogLines(l.text) : null;
-      return lines ? lines.map((t) => ({ ...l, text: t })) : [l];
-    });
   const lines0 = framed.map((l) => l.text);
   const pytestish = lines0.some((l) => PYTEST_E.test(l));
   const group = lines0.some((l) => /^\s*\+[-+]{2,}|^\s*\+ Exception Group Traceback/.test(l));
@@ -51,6 +46,9 @@ export function normalizeText(text: string): NormalizedText {
     // The console wrapped what it showed: measure widths before mojibake is decoded back.
     const width = f.text.length;
     let line = fixMojibake(f.text).replace(ORPHAN_ANSI, '');
+    // Colour codes escaped as text, as a repr or a JSON string prints them (`\x1b[0;31m`, `\u001b[31m`).
+    if (line.includes('\\x1b[') || line.includes('\\u001b[') || line.includes('\\033['))
+      line = line.replace(ESCAPED_ANSI, '');
     if (line.endsWith(ESC)) line = line.slice(0, -1);
     if (compose) line = line.replace(COMPOSE_PREFIX, '');
     else if (named.size) line = stripComposeName(line, named);
@@ -112,44 +110,6 @@ function stripLogTags(lines: Wrapped[]): void {
       l.text = l.text.slice(m[0].length);
     }
   }
-}
-
-/** Fields of a structured log record that hold its message, read first. */
-const JSON_MESSAGE_KEYS = ['message', 'msg', 'event', 'error', 'err'];
-const MAX_JSON_LINE = 256 * 1024;
-
-/**
- * A structured (JSON) log record whose strings hold escaped newlines (python-json-logger's `exc_info`,
- * structlog's `exception`, Cloud Logging's `stack_trace`, pino's `err.stack`): its message, then every
- * multi-line string it holds as the lines it was, so a traceback inside reads as one. Null for any
- * other line (not an object, not JSON, no multi-line string).
- */
-export function jsonLogLines(text: string): string[] | null {
-  const t = text.trim();
-  if (t.length > MAX_JSON_LINE || !t.startsWith('{') || !t.endsWith('}')) return null;
-  let record: unknown;
-  try {
-    record = JSON.parse(t);
-  } catch {
-    return null;
-  }
-  if (!record || typeof record !== 'object' || Array.isArray(record)) return null;
-  // Lambda's error record is read whole (`lambda-error.ts`): its stack entries are not log lines.
-  if (isLambdaErrorRecord(record)) return null;
-  const multi: string[] = [];
-  const walk = (v: unknown, depth: number): void => {
-    if (typeof v === 'string') {
-      if (v.includes('\n')) multi.push(v);
-    } else if (v && typeof v === 'object' && depth < 4) {
-      for (const x of Object.values(v)) walk(x, depth + 1);
-    }
-  };
-  walk(record, 0);
-  if (multi.length === 0) return null;
-  const obj = record as Record<string, unknown>;
-  const key = JSON_MESSAGE_KEYS.find((k) => typeof obj[k] === 'string' && !(obj[k] as string).includes('\n'));
-  const head = key ? [obj[key] as string] : [];
-  return [...head, ...multi.flatMap((v) => v.split(/\r?\n/))];
 }
 
 /** Kept for callers that only need the lines and the Actions markers. */
@@ -295,6 +255,7 @@ const TORCH_RANK = /^\[(?:rank|default)\d{1,5}\]:(?: |$)/;
 /** An ANSI sequence whose ESC byte was left on the previous line by a hard wrap. */
 const ORPHAN_ANSI = /^\[\d{1,3}(?:;\d{1,3}){0,4}m/;
 const ESC = String.fromCharCode(27);
+const ESCAPED_ANSI = /\\(?:x1b|u001b|033)\[[\d;]{0,20}[A-Za-z]/g;
 
 /**
  * `**text**` spans, and `**` or `__` opening or closing a line whose bold runs over several lines

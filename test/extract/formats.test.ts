@@ -5152,3 +5152,94 @@ END RequestId: 3d1e6b7a-9c1f-4b0e-a2d4-7f6e5d4c3b2a`).slice(0, 3),
     assert.deepEqual(extractFailures('{"errorType": 3, "errorMessage": null}\n{"statusCode": 200, "body": "ok"}'), []);
   });
 });
+
+describe("miette-style reports (uv's): the error after ×, its causes after ├─▶ and ╰─▶", () => {
+  test("uv's failed resolution: the error with its first cause, continued lines joined", () => {
+    const f = primary(`##[group]Run uv sync --all-extras
+uv sync --all-extras
+shell: /usr/bin/bash -e {0}
+##[endgroup]
+Using CPython 3.11.9 interpreter at: /opt/hostedtoolcache/Python/3.11.9/x64/bin/python
+  × No solution found when resolving dependencies for split (python_full_version >= '3.11'
+  │ and python_full_version < '3.12'):
+  ╰─▶ Because torch==2.5.1 depends on sympy==1.13.1 and your project depends on sympy>=1.14,
+      we can conclude that your project and torch==2.5.1 are incompatible.
+
+      hint: Pre-releases are available for \`sympy\` in the requested range
+##[error]Process completed with exit code 1.`);
+    assert.deepEqual(
+      [f.language, f.errorType, f.errorMessage],
+      [
+        'python',
+        '',
+        "No solution found when resolving dependencies for split (python_full_version >= '3.11' and python_full_version < '3.12'): Because torch==2.5.1 depends on sympy==1.13.1 and your project depends on sympy>=1.14, we can conclude that your project and torch==2.5.1 are incompatible.",
+      ],
+    );
+  });
+
+  test("a build's failure with two causes, and Windows' ASCII form", () => {
+    assert.deepEqual(
+      typeAndMessage(`  × Failed to build \`psycopg2==2.9.10\`
+  ├─▶ The build backend returned an error
+  ╰─▶ Call to \`setuptools.build_meta:__legacy__.build_wheel\` failed (exit status: 1)`),
+      ['', 'Failed to build `psycopg2==2.9.10`: The build backend returned an error'],
+    );
+    assert.deepEqual(
+      typeAndMessage(`C:\\work> uvx ruff@0.99 check
+  x Failed to resolve tool requirement
+  \`-> No solution found when resolving tool dependencies`),
+      ['', 'Failed to resolve tool requirement: No solution found when resolving tool dependencies'],
+    );
+  });
+
+  test('a × with no cause below it is not such a report', () => {
+    assert.deepEqual(
+      extractFailures(`  × Rendering the report
+  x marks the spot
+Done in 1.2s`).filter((f) => f.errorMessage.includes('Rendering')),
+      [],
+    );
+  });
+});
+
+describe('lines carried escaped inside a string: a JSON record, a repr', () => {
+  test("a JSON log record longer than a line is cut to: its stack trace's error is read, behind a collector's prefix too", () => {
+    const frames = Array.from(
+      { length: 160 },
+      (_, k) => `\tat com.acme.ledger.Posting.step${k}(Posting.java:${200 + k})`,
+    );
+    const record = JSON.stringify({
+      '@timestamp': '2025-04-01T07:00:00.000Z',
+      level: 'ERROR',
+      message: 'posting batch failed',
+      stack_trace: `java.lang.ArithmeticException: / by zero\n${frames.join('\n')}`,
+    });
+    assert.ok(record.length > 8000);
+    for (const text of [record, `2025-04-01T07:00:00.001234Z stderr F ${record}`]) {
+      assert.deepEqual(typeAndMessage(text), ['java.lang.ArithmeticException', '/ by zero']);
+    }
+    // The record's message stays behind its prefix, on the line before its stack.
+    assert.deepEqual(normalizeText(`2025-04-01T07:00:00.001234Z stderr F ${record}`).lines.slice(0, 2), [
+      'stderr F posting batch failed',
+      'java.lang.ArithmeticException: / by zero',
+    ]);
+  });
+
+  test("a notebook runner's traceback printed as a Python list, colour codes escaped; Celery's result dict", () => {
+    const list = String.raw`ZeroDivisionError ['\x1b[0;31m---------------------------------------------------------------------------\x1b[0m', '\x1b[0;31mZeroDivisionError\x1b[0m                         Traceback (most recent call last)', "Cell \x1b[0;32mIn[7], line 2\x1b[0m\n\x1b[1;32m      1\x1b[0m total \x1b[38;5;241m=\x1b[39m \x1b[38;5;241m0\x1b[39m\n\x1b[0;32m----> 2\x1b[0m rate \x1b[38;5;241m=\x1b[39m hits \x1b[38;5;241m/\x1b[39m total\n", '\x1b[0;31mZeroDivisionError\x1b[0m: division by zero']`;
+    assert.deepEqual(typeAndMessage(`Running notebooks/metrics.ipynb\n${list}\nFAILED`), [
+      'ZeroDivisionError',
+      'division by zero',
+    ]);
+    const celery = String.raw`result: {'status': 'FAILURE', 'result': None, 'traceback': 'Traceback (most recent call last):\n  File "/app/jobs/export.py", line 31, in run\n    rows = fetch(\'orders\')\nKeyError: \'orders\'\n', 'task_id': '5f0c'}`;
+    const f = primary(celery);
+    assert.deepEqual([f.errorType, f.errorMessage, f.code], ['KeyError', "'orders'", "rows = fetch('orders')"]);
+  });
+
+  test('colour codes escaped as text go; a line with escapes but no traceback in a string is left alone', () => {
+    assert.deepEqual(normalizeText(String.raw`\u001b[31mError: spawn git ENOENT\u001b[39m`).lines, [
+      'Error: spawn git ENOENT',
+    ]);
+    assert.deepEqual(normalizeText(String.raw`echo 'a\nb' > out.txt`).lines, [String.raw`echo 'a\nb' > out.txt`]);
+  });
+});
