@@ -49,6 +49,12 @@ const SUREFIRE_MARK = /<<< (?:FAILURE|ERROR)!\s*$/;
  */
 const FATAL_EXCEPTION = /^FATAL EXCEPTION: \S/;
 const ANY_THROWABLE = /^((?:[a-z_$][\w$]{0,80}\.){0,10}[a-z_$][\w$]{0,80})(?:: (.*))?$/i;
+/**
+ * A throwable whose name has no usual suffix (JUnit 4's `org.junit.ComparisonFailure`, a project's
+ * `com.acme.BillingProblem: …`) is one with a message where an `at` frame follows it at once (a class
+ * alone above frames is Surefire's list of crashed tests, above its fork's exception's frames).
+ */
+const QUALIFIED_THROWABLE = /^((?:[a-z_$][\w$]{0,80}\.){1,10}[A-Z][\w$]{0,80}): (\S.*)$/;
 /** Gradle's console test event for a failed test: `InvoiceTest > roundsTotals() FAILED`. */
 const GRADLE_TEST_FAILED = /^\S.{0,300} > .{1,300} FAILED$/;
 /**
@@ -66,7 +72,10 @@ export function findJavaFailures(lines: string[]): Candidate[] {
   let checkGoalType: string | null = null;
   for (let i = 0; i < lines.length; i++) {
     const line = lines[i]!.trim();
-    const m = JAVA_EXCEPTION.exec(line) ?? (afterFatalException(lines, i) ? ANY_THROWABLE.exec(line) : null);
+    const m =
+      JAVA_EXCEPTION.exec(line) ??
+      (afterFatalException(lines, i) ? ANY_THROWABLE.exec(line) : null) ??
+      (AT.test(lines[i + 1] ?? '') ? QUALIFIED_THROWABLE.exec(line) : null);
     if (m) {
       const frames: Frame[] = [];
       const errorLines = [line];

@@ -31,7 +31,7 @@ import { candidate, type Candidate } from './candidate.js';
  *   ones what led to it. Inside the JSON context a namespace's backslashes are doubled.
  */
 const PHPUNIT_HEAD = /^There (?:was 1|were \d{1,6}) (failure|error)s?:$/;
-const PHPUNIT_ENTRY = /^1\) \S{1,500}$/;
+const PHPUNIT_ENTRY = /^1\) \S{0,500}::\S{1,500}$/;
 const PHP_TYPED = /^((?:[A-Z]\w{0,80}\\)*[A-Z]\w{0,80}(?:Exception|Error)): (\S.{0,2000})$/;
 /**
  * Laravel's TestResponse tells a failed status assertion's cause (Laravel 9+): `The following exception

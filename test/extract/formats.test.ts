@@ -5243,3 +5243,45 @@ describe('lines carried escaped inside a string: a JSON record, a repr', () => {
     assert.deepEqual(normalizeText(String.raw`echo 'a\nb' > out.txt`).lines, [String.raw`echo 'a\nb' > out.txt`]);
   });
 });
+
+describe("JUnit 4's text runner and throwables without the usual suffix", () => {
+  test("JUnit 4's 'There was 1 failure:' report is Java's (PHPUnit's reads the same but names Class::method)", () => {
+    const f = primary(`JUnit version 4.13.2
+..E.
+Time: 0.052
+There was 1 failure:
+1) roundsHalfUp(org.acme.money.MoneyTest)
+org.junit.ComparisonFailure: expected:<2.3[5]> but was:<2.3[4]>
+	at org.junit.Assert.assertEquals(Assert.java:117)
+	at org.acme.money.MoneyTest.roundsHalfUp(MoneyTest.java:41)
+
+FAILURES!!!
+Tests run: 4,  Failures: 1`);
+    assert.deepEqual(
+      [f.language, f.errorType, f.errorMessage, f.frames.map((x) => x.file)],
+      ['java', 'org.junit.ComparisonFailure', 'expected:<2.3[5]> but was:<2.3[4]>', ['MoneyTest.java', 'Assert.java']],
+    );
+    const php = primary(`There was 1 failure:
+
+1) Tests\\Unit\\MoneyTest::testRoundsHalfUp
+Failed asserting that '2.34' matches expected '2.35'.
+
+/app/tests/Unit/MoneyTest.php:41`);
+    assert.deepEqual([php.language, php.errorType], ['php', 'ExpectationFailedException']);
+  });
+
+  test('a qualified class with a message is a throwable where a frame follows; a class alone above frames is not', () => {
+    assert.deepEqual(
+      typeAndMessage(`com.acme.billing.LedgerProblem: account 7 is closed
+	at com.acme.billing.Ledger.post(Ledger.java:88)`),
+      ['com.acme.billing.LedgerProblem', 'account 7 is closed'],
+    );
+    assert.ok(
+      extractFailures(`Crashed tests:
+com.acme.ingest.ParquetTest
+	at org.apache.maven.plugin.surefire.booterclient.ForkStarter.fork(ForkStarter.java:643)`).every(
+        (f) => f.errorType !== 'com.acme.ingest.ParquetTest',
+      ),
+    );
+  });
+});
