@@ -145,6 +145,13 @@ const PATH_LINE = /^([\w.~$@/\\][^:]{0,300}|[A-Z]:[\\/][^:]{0,300}):(\d+):(?:(\d
 const PAREN_LOCATION =
   /^(\S.{0,300}?)\((\d+)(?:,(\d+)(?:,\d+,\d+)?)?\): ?(?:fatal )?(error|warning) ([A-Z]{1,8}\d{1,6}|WHITESPACE|FINALNEWLINE|CHARSET|ENDOFLINE|IMPORTS): ?(.*)$/;
 const BARE_CODED = /^(?:\S.{0,300}?: )?error ([A-Z]{2,8}\d{2,6}): (.+)$/;
+/**
+ * The EDG front end's diagnostics, as nvcc (CUDA), the Intel and NVIDIA HPC compilers print them:
+ * `kernel.cu(626): error: identifier "__hmax2" is undefined`, a number with `--display_error_number`
+ * (`error #20:`, `error #20-D:`), `catastrophic error:` for a missing include.
+ */
+const EDG_DIAGNOSTIC =
+  /^(\S.{0,300}?\.(?:cu|cuh|c|cc|cpp|cxx|c\+\+|h|hh|hpp|hxx|inl))\((\d{1,7})\): (?:catastrophic )?error(?: #\d{1,5}(?:-D)?)?: (\S.{0,1000})$/;
 const MAVEN_JAVAC = /^(\S.{0,300}?\.java):\[(\d+),(\d+)\] (.+)$/;
 const FLAKE8_CODE = /^([A-Z]{1,3}\d{2,4}) (?:\[\*\] )?(.+)$/;
 const PYLINT_CODE = /^([CRWEF]\d{4}): (.+?) \(([a-z][\w-]{0,60})\)$/;
@@ -210,6 +217,8 @@ function toolDiagnostic(
     const strength = /^MSB3073$|^MSB4181$/.test(code) ? 0.2 : 3;
     return withFrame(cand(language, code, message, line, i, strength), paren[1]!, paren[2]!);
   }
+  const edg = line.includes('): ') ? EDG_DIAGNOSTIC.exec(line) : null;
+  if (edg) return withFrame(cand('cpp', 'error', edg[3]!.trim(), line, i, 3), edg[1]!, edg[2]!);
   const compact = line.includes(', col ') ? ESLINT_COMPACT.exec(line) : null;
   if (compact) {
     if (compact[3] !== 'Error') return null;
@@ -653,10 +662,26 @@ function cppTerminate(lines: string[], line: string, i: number): Candidate | nul
   const gnu = LIBSTDCXX_TERMINATE.exec(line);
   if (gnu) {
     const what = /^\s*what\(\):\s+(.{0,1000})$/.exec(lines[i + 1] ?? '');
-    return cand('cpp', gnu[1]!, (what?.[1] ?? '').trim(), what ? `${line}\n${lines[i + 1]!.trim()}` : line, i, 3);
+    const text = what ? `${line}\n${lines[i + 1]!.trim()}` : line;
+    return cand(terminatedIn(lines, i, gnu[1]!), gnu[1]!, (what?.[1] ?? '').trim(), text, i, 3);
   }
   const llvm = LIBCXXABI_TERMINATE.exec(line);
-  return llvm ? cand('cpp', llvm[1]!.trim(), (llvm[2] ?? '').trim(), line, i, 3) : null;
+  return llvm ? cand(terminatedIn(lines, i, llvm[1]!), llvm[1]!.trim(), (llvm[2] ?? '').trim(), line, i, 3) : null;
+}
+
+/** A Python extension's C++ classes (PyTorch's `c10::Error`, pybind11's), and a Python process's frames. */
+const PYTHON_EXTENSION_CLASS = /^(?:c10|torch|at|pybind11)::/;
+const PYTHON_PROCESS_FRAME = /site-packages|dist-packages|\/bin\/python|libpython|libtorch_python|_PyEval_|\.cpython-\d/;
+
+/**
+ * The language of the program a C++ exception ended: Python's where a Python extension threw it (its
+ * class is PyTorch's or pybind11's, or the frames below run in a Python interpreter: the user wrote
+ * Python, and Python's threads answer), else C++'s.
+ */
+function terminatedIn(lines: string[], i: number, type: string): string {
+  if (PYTHON_EXTENSION_CLASS.test(type)) return 'python';
+  for (let k = i + 1; k < Math.min(lines.length, i + 40); k++) if (PYTHON_PROCESS_FRAME.test(lines[k]!)) return 'python';
+  return 'cpp';
 }
 
 /** `Segmentation fault (core dumped)` and its kin: the program died of a signal (a weak cause; a printed error wins). */

@@ -117,6 +117,8 @@ export function findRustFailures(lines: string[]): Candidate[] {
     }
     const pn = PANIC_NEW.exec(line);
     if (pn && flaky.has(pn[1]!)) continue;
+    // A Python extension's panic (PyO3's): the traceback below ends in `PanicException`, which is read there.
+    if (pn && raisedInPython(lines, i)) continue;
     if (pn) {
       const msg = (pn[5] ?? '').trim() || (lines[i + 1] ?? '').trim();
       out.push(panic(msg, pn[2]!, pn[3]!, `${line}\n${pn[5] ? '' : msg}`.trim(), i));
@@ -136,7 +138,7 @@ export function findRustFailures(lines: string[]): Candidate[] {
     // A message of many lines (a build script's advice, blank lines in it): its first line, and the
     // location from the `', file.rs:N:M` line that closes the quote.
     if (!po && PANIC_OLD_START.test(line)) po = longOldPanic(lines, i);
-    if (po && !flaky.has(po[1]!)) out.push(panic(po[2]!, po[3]!, po[4]!, line, i));
+    if (po && !flaky.has(po[1]!) && !raisedInPython(lines, i)) out.push(panic(po[2]!, po[3]!, po[4]!, line, i));
   }
   return out;
 }
@@ -221,4 +223,12 @@ function longOldPanic(lines: string[], i: number): RegExpExecArray | null {
     if (!message && t) message = t;
   }
   return null;
+}
+
+/** Whether a Python traceback below the panic at line `i` ends in PyO3's `PanicException`. */
+function raisedInPython(lines: string[], i: number): boolean {
+  for (let k = i + 1; k < Math.min(lines.length, i + 80); k++) {
+    if (/^(?:pyo3_runtime\.)?PanicException: /.test(lines[k]!.trim())) return true;
+  }
+  return false;
 }

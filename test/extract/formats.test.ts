@@ -5285,3 +5285,53 @@ com.acme.ingest.ParquetTest
     );
   });
 });
+
+describe('native code under Python: nvcc inside a pip build, a C++ exception in a Python process, a PyO3 panic', () => {
+  test("nvcc's (the EDG front end's) 'file.cu(N): error: …' is the cause inside a failed wheel build", () => {
+    const f = primary(`  Building wheel for flash-kernels (pyproject.toml) ... error
+  error: subprocess-exited-with-error
+
+  × Building wheel for flash-kernels (pyproject.toml) did not run successfully.
+  │ exit code: 1
+  ╰─> [40 lines of output]
+      [3/9] /usr/local/cuda/bin/nvcc -c csrc/softmax.cu -o build/softmax.o
+      csrc/softmax.cu(118): error #20: identifier "__shfl_xor" is undefined
+      1 error detected in the compilation of "csrc/softmax.cu".
+      ninja: build stopped: subcommand failed.
+      [end of output]
+  ERROR: Failed building wheel for flash-kernels`);
+    assert.deepEqual(
+      [f.language, f.errorType, f.errorMessage, f.frames[0]?.file],
+      ['cpp', 'error', 'identifier "__shfl_xor" is undefined', 'csrc/softmax.cu'],
+    );
+  });
+
+  test("a C++ exception is Python's where a Python extension threw it; a C++ program's stays C++", () => {
+    const torch = primary(`terminate called after throwing an instance of 'c10::Error'
+  what():  CUDA error: an illegal memory access was encountered
+Exception raised from c10_cuda_check_implementation at ../c10/cuda/CUDAException.cpp:43 (most recent call first):`);
+    assert.deepEqual([torch.language, torch.errorType], ['python', 'c10::Error']);
+    const inPython = primary(`terminate called after throwing an instance of 'std::runtime_error'
+  what():  bad header
+frame #3: <unknown function> + 0x1a2b (0x7f in /opt/venv/lib/python3.11/site-packages/fastreader/_core.cpython-311-x86_64-linux-gnu.so)`);
+    assert.deepEqual([inPython.language, inPython.errorType], ['python', 'std::runtime_error']);
+    const program = primary(`terminate called after throwing an instance of 'std::out_of_range'
+  what():  vector::_M_range_check: __n (which is 5) >= this->size() (which is 3)
+Aborted (core dumped)`);
+    assert.deepEqual([program.language, program.errorType], ['cpp', 'std::out_of_range']);
+  });
+
+  test("a Rust panic that PyO3 raised in Python is the traceback's PanicException", () => {
+    const f = primary(`thread '<unnamed>' panicked at crates/core/src/lib.rs:88:14:
+index out of bounds: the len is 3 but the index is 7
+note: run with \`RUST_BACKTRACE=1\` environment variable to display a backtrace
+Traceback (most recent call last):
+  File "/app/run.py", line 4, in <module>
+    fastcore.compute([1, 2, 3])
+pyo3_runtime.PanicException: index out of bounds: the len is 3 but the index is 7`);
+    assert.deepEqual(
+      [f.language, f.errorType, f.errorMessage],
+      ['python', 'pyo3_runtime.PanicException', 'index out of bounds: the len is 3 but the index is 7'],
+    );
+  });
+});
