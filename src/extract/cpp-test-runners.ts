@@ -9,10 +9,15 @@ import { candidate, type Candidate } from './candidate.js';
  * - Catch2's console reporter: `path/test.cpp:45: FAILED:`, the assertion on the next line
  *   (`  REQUIRE( parse("1h30m") == 5400 )`), then `with expansion:` and the values.
  * A line of that shape counts only inside the runner's output: a GoogleTest `[ RUN      ]` before it or
- * its `[  FAILED  ]` after it; Catch2's rule of dashes or its `test cases:` summary.
+ * its `[  FAILED  ]` after it (or, in a paste cut to the failure, a C++ file's `Failure` with one of
+ * GoogleTest's assertion messages below); Catch2's rule of dashes or its `test cases:` summary.
  */
 const GTEST_FAILURE = /^(?:unknown file|(\S.{0,300}?)(?::(\d{1,7})|\((\d{1,7})\))): (?:Failure|error: (\S.{0,1000}))$/;
 const GTEST_RUN = /^\[ RUN {6}\] /;
+const CPP_SOURCE = /\.(?:cc|cpp|cxx|c\+\+|c|h|hh|hpp)$/;
+/** The first line of GoogleTest's assertion messages (gtest.cc's and gmock's wording). */
+const GTEST_ASSERTION =
+  /^(?:Expected equality of these values:|Value of: |Expected: |Expected [(]|The difference between |Death test: |C\+\+ exception with description |Actual function call count |Mock function |Failed$|Expected (?:true|false|no exception|exception)|Actual: )/;
 const GTEST_FAILED = /^\[ {2}FAILED {2}\] /;
 const CATCH_FAILED = /^(\S.{0,300}?)(?::(\d{1,7})|\((\d{1,7})\)): FAILED:$/;
 const CATCH_CONTEXT = /^-{40,}$|^test cases: {1,2}\d/;
@@ -27,7 +32,9 @@ export function findCppTestFailures(lines: string[]): Candidate[] {
     if (!line.includes('Failure') && !line.includes('error: ') && !line.includes('FAILED:')) continue;
     const g = GTEST_FAILURE.exec(line.trim());
     if (g && gtest === undefined) gtest = marks(lines, GTEST_RUN, GTEST_FAILED);
-    if (g && gtest && near(gtest, i, 200, 60)) {
+    // A paste cut to the failure itself still reads as GoogleTest's: a C++ file, an assertion's words below.
+    const alone = g && !g[4] && g[1] && CPP_SOURCE.test(g[1]) && GTEST_ASSERTION.test(lines[i + 1]?.trim() ?? '');
+    if (g && ((gtest && near(gtest, i, 200, 60)) || alone)) {
       const message = g[4] ?? nextNonBlank(lines, i + 1, (l) => !GTEST_FAILED.test(l.trim()));
       if (message === null) continue;
       out.push(located('Failure', message, line.trim(), i, g[1] ?? null, g[2] ?? g[3]));

@@ -5335,3 +5335,23 @@ pyo3_runtime.PanicException: index out of bounds: the len is 3 but the index is 
     );
   });
 });
+
+describe("GoogleTest's failure in a paste cut to it", () => {
+  test("a C++ file's 'Failure' with an assertion's words below it, no runner lines around", () => {
+    assert.deepEqual(
+      typeAndMessage(`here is what ctest shows for the parser:
+
+parser_test.cc:88: Failure
+Value of: parse("12:61").ok()
+  Actual: true
+Expected: false`),
+      ['Failure', 'Value of: parse("12:61").ok()'],
+    );
+    // Another tool's 'file: Failure' line is not GoogleTest's, nor a C++ file's with other words below.
+    for (const text of ['smoke.sh:12: Failure\nExpected: 200', 'client.cc:12: Failure\nretrying in 5s'])
+      assert.deepEqual(
+        extractFailures(text).filter((f) => f.errorType === 'Failure'),
+        [],
+      );
+  });
+});
