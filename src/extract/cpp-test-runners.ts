@@ -17,7 +17,7 @@ const GTEST_RUN = /^\[ RUN {6}\] /;
 const CPP_SOURCE = /\.(?:cc|cpp|cxx|c\+\+|c|h|hh|hpp)$/;
 /** The first line of GoogleTest's assertion messages (gtest.cc's and gmock's wording). */
 const GTEST_ASSERTION =
-  /^(?:Expected equality of these values:|Value of: |Expected: |Expected [(]|The difference between |Death test: |C\+\+ exception with description |Actual function call count |Mock function |Failed$|Expected (?:true|false|no exception|exception)|Actual: )/;
+  /^(?:Expected equality of these values:|Value of: |Expected: |Expected \(|The difference between |Death test: |C\+\+ exception with description |Actual function call count |Mock function |Failed$|Expected (?:true|false|no exception|exception)|Actual: )/;
 const GTEST_FAILED = /^\[ {2}FAILED {2}\] /;
 const CATCH_FAILED = /^(\S.{0,300}?)(?::(\d{1,7})|\((\d{1,7})\)): FAILED:$/;
 const CATCH_CONTEXT = /^-{40,}$|^test cases: {1,2}\d/;
