@@ -399,10 +399,18 @@ interface Wrapped {
  * least 40 columns) when three or more different lines reach it (within one column: a cut on a space
  * loses the space to `trimEnd`) and lengths just below it are not much more common. A line that long is
  * continued by the next one unless that one is blank. A rule (one character repeated: Catch2's and
- * many reporters' 79 dashes; a table's `----- ------- ----` under its header) is a separator drawn to a
- * width, neither a console's cut nor continued.
+ * many reporters' 79 dashes; a table's `----- ------- ----` under its header), and a heading drawn between
+ * two (pytest's `===== FAILURES =====` and `_____ test_sum _____`, to the terminal's width), are separators
+ * drawn to a width, neither a console's cut nor continued.
  */
-const RULE = /^([-=_.*#~+])\1+(?: {1,4}\1+)*$/;
+const RULE = /^([-=_.*#~+])\1+(?: {1,4}\1+)*$|^([-=_*#~+])\2{2,} \S.{0,300} \2{3,}$/;
+/**
+ * So is a row whose last cell is aligned in a column: Robot Framework's `Login works     | FAIL |`,
+ * pytest's progress `tests/test_api.py ..F.     [ 40%]`, behave's step and its location `Then it is 3
+ * # features/steps/calc.py:17 0.001s`.
+ */
+const STATUS_CELL = /\S {2,}(?:\| [A-Z]{2,8} \||\[ {0,2}\d{1,3}%\]|# \S{1,300}:\d{1,7}(?: [\d.]{1,10}s)?)$/;
+const drawnToWidth = (text: string) => RULE.test(text.trim()) || STATUS_CELL.test(text);
 
 function joinHardWraps(lines: Wrapped[]): Wrapped[] {
   const width = consoleWidth(lines);
@@ -411,7 +419,7 @@ function joinHardWraps(lines: Wrapped[]): Wrapped[] {
   for (let i = 0; i < lines.length; i++) {
     const cur = { ...lines[i]! };
     let shown = cur.width;
-    while (shown >= width - 2 && shown <= width && i + 1 < lines.length && !RULE.test(cur.text.trim())) {
+    while (shown >= width - 2 && shown <= width && i + 1 < lines.length && !drawnToWidth(cur.text)) {
       const next = lines[i + 1]!;
       if (next.text.trim() === '' || cur.text.length + next.text.length > MAX_LINE) break;
       // Two columns short: only when the next line goes on at column 0, as a continuation does.
@@ -428,14 +436,14 @@ function joinHardWraps(lines: Wrapped[]): Wrapped[] {
 
 function consoleWidth(lines: Wrapped[]): number {
   let max = 0;
-  for (const l of lines) if (l.width > max && !RULE.test(l.text.trim())) max = l.width;
+  for (const l of lines) if (l.width > max && !drawnToWidth(l.text)) max = l.width;
   if (max < 40) return 0;
   // A console cut: several different lines end at the same column (or one short of it, where the cut
   // fell on a space), and the lengths just below it are rarer than at it.
   const atMax = new Set<string>();
   let near = 0;
   for (const l of lines) {
-    if (RULE.test(l.text.trim())) continue;
+    if (drawnToWidth(l.text)) continue;
     if (l.width >= max - 1) atMax.add(l.text);
     else if (l.width >= max - 6) near++;
   }

@@ -1,4 +1,4 @@
-import type { Candidate } from './candidate.js';
+import { type Candidate, EXCEPTION_NAME } from './candidate.js';
 
 /**
  * Python tools that print their failures in their own shapes (each from its documentation or source):
@@ -16,6 +16,12 @@ import type { Candidate } from './candidate.js';
  *   class for it; the message is the two blocks). An example that raised is a traceback of its own.
  * - Alembic: its commands fail through `alembic.util.messaging.err`, which logs the message and prints
  *   `  FAILED: Can't locate revision identified by 'ae10'` (ninja's `FAILED: out/app.o` is one path).
+ * - behave: a failed step's AssertionError as `Assertion Failed: expected 120, got 100` under the step
+ *   (its model prints any other exception as a traceback).
+ * - Robot Framework's console: a test's row ends `| FAIL |`, its message on the lines below up to the
+ *   row of dashes; a suite's row (followed by the `N tests, …` line) is a summary of its tests.
+ * - pytest-xdist: `worker 'gw0' crashed while running 'tests/test_x.py::test_y'` when a test killed its
+ *   worker process (a segfault in native code, `os._exit`); no class.
  */
 const DJANGO_CHECK = /^(\S.{0,300}?): \(([a-z_][\w.]{0,80}\.[ECW]\d{3})\) (\S.{2,1000})$/;
 const DJANGO_HEADING = /^(?:ERRORS|WARNINGS):$/;
@@ -30,6 +36,13 @@ const COVERAGE_FAIL =
 /** pytest-benchmark's `--benchmark-compare-fail` verdict (it raises PerformanceRegression, printing no class). */
 const BENCHMARK_REGRESSED = /^(?:ERROR: )?Performance has regressed\.$/;
 const ALEMBIC_FAILED = /^\s{0,2}FAILED: (\S{1,200} \S.{2,2000})$/;
+const BEHAVE_ASSERTION = /^\s{2,12}Assertion Failed: (\S.{0,2000})$/;
+/** behave's step line, with its location comment: `    Then the total is 120   # features/steps/calc.py:17 0.001s`. */
+const BEHAVE_STEP = /^\s{2,12}(?:Given|When|Then|And|But|\*) \S.{0,500}# \S{1,300}:\d{1,7}(?: [\d.]{1,10}s)?$/;
+const ROBOT_FAIL = /^(\S.{0,300}?)\s+\| FAIL \|$/;
+const ROBOT_RULE = /^-{20,}$|^={20,}$/;
+const ROBOT_TYPED = new RegExp(String.raw`^(${EXCEPTION_NAME}): (\S.*)$`);
+const XDIST_CRASH = /^worker '(gw\d{1,4})' crashed while running '(\S.{0,500})'$/;
 const DOCTEST_FAILED_EXAMPLE = /^Failed example:$/;
 const DOCTEST_GOT = /^Got(?: nothing)?:?$/;
 const DOCTEST_EXAMPLE = /^(?:\d{3,5} )?\s*>>> (\S.{0,500})$/;
@@ -98,7 +111,25 @@ export function findPythonToolFailures(lines: string[]): Candidate[] {
       continue;
     }
     const asgi = t.startsWith('Error loading ASGI app. ') ? UVICORN.exec(t) : null;
-    if (asgi) out.push(simple(null, t, t, i, 2));
+    if (asgi) {
+      out.push(simple(null, t, t, i, 2));
+      continue;
+    }
+    const behave = line.includes('Assertion Failed: ') ? BEHAVE_ASSERTION.exec(line) : null;
+    if (behave && BEHAVE_STEP.test(lines[i - 1] ?? '')) {
+      const c = simple('AssertionError', behave[1]!.trim(), t, i, 3);
+      c.codeLines = [lines[i - 1]!.replace(/#[^#]*$/, '').trim()];
+      out.push(c);
+      continue;
+    }
+    const robot = t.endsWith('| FAIL |') ? robotFailure(lines, i) : null;
+    if (robot) {
+      out.push(robot);
+      continue;
+    }
+    const crash = t.startsWith('worker ') ? XDIST_CRASH.exec(t) : null;
+    // The crash's cause, where printed (faulthandler's `Fatal Python error: Segmentation fault`), says more.
+    if (crash) out.push(simple(null, t, t, i, 1));
   }
   return out;
 }
@@ -164,4 +195,25 @@ function doctestFailure(lines: string[], at: number): Candidate | null {
     line: at,
     strength: 3,
   };
+}
+
+/**
+ * Robot Framework's failed test: its row, its message below to the rule. A suite's row (the `N tests,
+ * N passed, N failed` line below it) sums up its tests and is none.
+ */
+function robotFailure(lines: string[], i: number): Candidate | null {
+  const row = ROBOT_FAIL.exec(lines[i]!.trim());
+  if (!row) return null;
+  const message: string[] = [];
+  for (let k = i + 1; k < Math.min(lines.length, i + 20); k++) {
+    const t = lines[k]!.trim();
+    if (ROBOT_RULE.test(t)) break;
+    if (/^\d{1,6} tests?, \d{1,6} passed, \d{1,6} failed/.test(t)) return null;
+    if (t) message.push(t);
+  }
+  if (message.length === 0) return null;
+  // A library's exception other than AssertionError keeps its class: `HTTPError: 500 Server Error: …`.
+  const typed = ROBOT_TYPED.exec(message[0]!);
+  const text = `${row[1]!.trim()} | FAIL |\n${message.join('\n')}`;
+  return simple(typed?.[1] ?? null, typed ? typed[2]!.trim() : message[0]!, text, i, 2.5);
 }

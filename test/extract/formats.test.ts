@@ -5355,3 +5355,80 @@ Expected: false`),
       );
   });
 });
+
+describe('rows drawn to the terminal width are not hard-wrapped lines; behave, Robot Framework, xdist', () => {
+  test("pytest's headings and progress rows, all at the width, are not joined to the line below", () => {
+    const rule = (title: string, ch = '=') => {
+      const side = (80 - title.length - 2) / 2;
+      return `${ch.repeat(Math.floor(side))} ${title} ${ch.repeat(Math.ceil(side))}`;
+    };
+    const log = [
+      rule('test session starts'),
+      'collected 3 items',
+      '',
+      `tests/test_tax.py ..F${' '.repeat(53)}[100%]`,
+      '',
+      rule('FAILURES'),
+      '/home/runner/work/tax/tax/tests/test_tax.py:12: KeyError: ' + "'vat'".padEnd(18, ' ').trim(),
+      rule('short test summary info'),
+      "FAILED tests/test_tax.py::test_vat - KeyError: 'vat'",
+      rule('1 failed, 2 passed in 0.05s'),
+    ].join('\n');
+    assert.ok(log.split('\n').filter((l) => l.length === 80).length >= 4);
+    const lines = normalizeText(log).lines;
+    assert.ok(lines.includes("FAILED tests/test_tax.py::test_vat - KeyError: 'vat'"), lines.join('\n'));
+    assert.ok(lines.includes('collected 3 items'));
+  });
+
+  test("behave's failed step: 'Assertion Failed:' under it is its AssertionError, the step its code", () => {
+    const f = primary(`  Scenario: VAT on a basket                       # features/tax.feature:3
+    Given a basket with 2 books                   # features/steps/tax.py:8 0.000s
+    When I check out                              # features/steps/tax.py:14 0.001s
+    Then the VAT is 1.20                          # features/steps/tax.py:20 0.000s
+      Assertion Failed: expected 1.20, got 0.00
+
+Failing scenarios:
+  features/tax.feature:3  VAT on a basket`);
+    assert.deepEqual(
+      [f.language, f.errorType, f.errorMessage, f.code],
+      ['python', 'AssertionError', 'expected 1.20, got 0.00', 'Then the VAT is 1.20'],
+    );
+  });
+
+  test("Robot Framework's failed test row and its message (typed where the library's exception is); its suite's row is none", () => {
+    const row = (name: string, status: string) => `${name.padEnd(70, ' ')}| ${status} |`;
+    const dashes = '-'.repeat(78);
+    const out = [
+      '='.repeat(78),
+      'Checkout :: Checkout API',
+      '='.repeat(78),
+      row('Pay With Card', 'PASS'),
+      dashes,
+      row('Pay With Expired Card', 'FAIL'),
+      'Expected status code 402 but got 500.',
+      dashes,
+      row('Refund Order', 'FAIL'),
+      "ConnectionError: HTTPConnectionPool(host='localhost', port=8080): Max retries exceeded",
+      dashes,
+      row('Checkout :: Checkout API', 'FAIL'),
+      '3 tests, 1 passed, 2 failed',
+      '='.repeat(78),
+    ].join('\n');
+    const found = extractFailures(out).map((f) => [f.errorType, f.errorMessage]);
+    assert.deepEqual(found, [
+      ['', 'Expected status code 402 but got 500.'],
+      ['ConnectionError', "HTTPConnectionPool(host='localhost', port=8080): Max retries exceeded"],
+    ]);
+  });
+
+  test("pytest-xdist's crashed worker is the failure only where its cause is not printed", () => {
+    const crash = `[gw1] node down: Not properly terminated
+worker 'gw1' crashed while running 'tests/test_codec.py::test_decode'
+FAILED tests/test_codec.py::test_decode`;
+    assert.deepEqual(typeAndMessage(crash), [
+      '',
+      "worker 'gw1' crashed while running 'tests/test_codec.py::test_decode'",
+    ]);
+    assert.equal(primary(`Fatal Python error: Segmentation fault\n\n${crash}`).errorType, 'Fatal Python error');
+  });
+});
