@@ -4,9 +4,10 @@ import type { Candidate } from './candidate.js';
 /**
  * What the runtimes put before an error line: `Uncaught` (browser consoles, the Node REPL), `Uncaught (in
  * promise)`, the console's source link (`main.js:34 Uncaught …`), Deno's `error: Uncaught`, Safari's
- * `Unhandled Promise Rejection:`. A line led so is JavaScript's even without frames.
+ * `Unhandled Promise Rejection:`, Next.js's server log mark (` ⨯ Error: …`). A line led so is JavaScript's
+ * even without frames.
  */
-const LEAD = String.raw`(?:[^\s:]{1,200}:\d{1,7} )?(?:error: )?Uncaught (?:\(in promise\) )?|Unhandled (?:[Pp]romise )?[Rr]ejection:? `;
+const LEAD = String.raw`(?:[^\s:]{1,200}:\d{1,7} )?(?:error: )?Uncaught (?:\(in promise\) )?|Unhandled (?:[Pp]romise )?[Rr]ejection:? |⨯ `;
 const CONSOLE_LEAD = new RegExp(String.raw`^\s*(?:${LEAD})`);
 /**
  * `Class: message`, Node's code in brackets after the class (`TypeError [ERR_INVALID_ARG_TYPE]: …`), or the
@@ -15,6 +16,23 @@ const CONSOLE_LEAD = new RegExp(String.raw`^\s*(?:${LEAD})`);
 const JS_ERROR = new RegExp(
   String.raw`^\s*(?:${LEAD})?((?:[A-Z]\w*)?(?:Error|Exception))(?: \[([A-Z_\d]+|[A-Z][a-z]\w{0,60})\])?: (.+)$`,
 );
+/**
+ * An error whose own name Node shows and whose message starts with a line break, as Prisma's do:
+ * `Error [PrismaClientKnownRequestError]: `, then `Invalid \`prisma.user.findUnique()\` invocation:` (with
+ * the call's file and source excerpt, `→ 12 const u = await prisma.user.findUnique(`), then the message.
+ */
+const NAMED_MESSAGE_BELOW = new RegExp(
+  String.raw`^\s*(?:${LEAD})?((?:[A-Z]\w*)?(?:Error|Exception)) \[([A-Z][a-z]\w{0,60}|[A-Z_\d]+)\]:$`,
+);
+const PRISMA_INVOCATION = /^Invalid `[^`\n]{1,200}` invocation(?: in)?:?$/;
+/**
+ * Angular's ErrorHandler logs `ERROR`, then the error; a runtime error's message opens with its code
+ * (`ERROR RuntimeError: NG0201: No provider for HttpClient found …`; a production build's minified class
+ * and message: `main.ts:15 ERROR T: NG0201`). The code is what people search by.
+ */
+const ANGULAR_RUNTIME = /^\s*(?:[^\s:]{1,200}:\d{1,7} )?(?:ERROR )?(?:[\w$]{1,60}: )?(NG0\d{3,4})(?:: (\S.{0,1000}))?$/;
+/** clipanion's (Yarn Berry's) refusal of a command line: `Usage Error: The nearest package directory …`. */
+const CLIPANION_USAGE = /^Usage Error: (\S.{0,2000})$/;
 /** A message that opens a JSON dump (`ZodError`'s issues): `[` or `{` alone, the JSON on the lines below. */
 const JSON_OPENS = /^[[{]$/;
 /**
@@ -225,17 +243,36 @@ export function findJavaScriptFailures(lines: string[]): Candidate[] {
       continue;
     }
     if (used.has(i)) continue;
+    const angular = line.includes('NG0') ? ANGULAR_RUNTIME.exec(line) : null;
+    if (angular) {
+      const frames: Frame[] = [];
+      for (let k = i + 1; k < Math.min(lines.length, i + 40); k++) {
+        const f = AT_FRAME.exec(lines[k]!);
+        if (!f) break;
+        frames.push(atFrame(f));
+      }
+      const c = cand(angular[1]!, (angular[2] ?? '').trim() || angular[1]!, frames, [], line.trim(), i, 3);
+      c.language = 'typescript';
+      out.push(c);
+      continue;
+    }
+    const usage = line.startsWith('Usage Error: ') ? CLIPANION_USAGE.exec(line) : null;
+    if (usage) {
+      out.push(cand('UsageError', usage[1]!.trim(), [], [], line.trim(), i, 2.5));
+      continue;
+    }
     const invariant = line.includes('Invariant Violation: ') ? INVARIANT.exec(line) : null;
     if (invariant) {
       out.push(cand('Invariant Violation', invariant[1]!.trim(), [], [], line.trim(), i, 3));
       continue;
     }
-    const m = JS_ERROR.exec(line);
+    const found = JS_ERROR.exec(line);
+    const m = found ? { cls: found[1]!, own: found[2], text: found[3]! } : withMessageBelow(lines, i);
     if (!m) continue;
     // The error's own name, where Node shows it beside its class's (`Error [ZodError]`); a plain Error of
     // Node's is known by its code (`Error [ERR_REQUIRE_ESM]`); another class keeps its name.
-    const name = m[2] && (/[a-z]/.test(m[2]) || (m[1] === 'Error' && m[2].startsWith('ERR_'))) ? m[2] : m[1]!;
-    let message = m[3]!.trim();
+    const name = m.own && (/[a-z]/.test(m.own) || (m.cls === 'Error' && m.own.startsWith('ERR_'))) ? m.own : m.cls;
+    let message = m.text.trim();
     if (TS_NODE_WRAPPER.test(message) && tsNodeDiagnosticBelow(lines, i)) continue;
     const frames: Frame[] = [];
     let k = i + 1;
@@ -265,7 +302,7 @@ export function findJavaScriptFailures(lines: string[]): Candidate[] {
       // `Uncaught Error: Minified React error #130`: a console's line, JavaScript's without frames (a bare
       // `TypeError: …` line is left to the error-line finder, which gives it its language); so is a line
       // with Node's error code (`Error [ERR_MODULE_NOT_FOUND]: Cannot find package 'x' …`).
-      if (frames.length === 0 && (CONSOLE_LEAD.test(line) || m[2]?.startsWith('ERR_')))
+      if (frames.length === 0 && (CONSOLE_LEAD.test(line) || m.own?.startsWith('ERR_')))
         out.push(cand(name, message, [], [], line.trim(), i, 2));
       continue;
     }
@@ -536,4 +573,31 @@ function cand(
     strength,
     innermostFirst: true,
   };
+}
+
+/**
+ * `NAMED_MESSAGE_BELOW`'s error: its class, its own name, and its message, the first line below that is
+ * not Prisma's preamble (the invocation, its file, its source excerpt); null where there is none.
+ */
+function withMessageBelow(lines: string[], i: number): { cls: string; own: string; text: string } | null {
+  const line = lines[i]!;
+  if (!line.endsWith(']:')) return null;
+  const named = NAMED_MESSAGE_BELOW.exec(line);
+  if (!named) return null;
+  let preamble = false;
+  for (let k = i + 1; k < Math.min(lines.length, i + 30); k++) {
+    const t = lines[k]!.trim();
+    if (!t || AT_FRAME.test(lines[k]!)) {
+      if (t) return null;
+      continue;
+    }
+    if (PRISMA_INVOCATION.test(t)) {
+      preamble = true;
+      continue;
+    }
+    // The invocation's location and source excerpt: `/app/src/x.ts:12:37`, `  10 export …`, `→ 12 …`.
+    if (preamble && (/^\S{1,300}:\d{1,7}:\d{1,5}$/.test(t) || /^(?:→\s*)?\d{1,6}(?:\s|$)/.test(t))) continue;
+    return { cls: named[1]!, own: named[2]!, text: t };
+  }
+  return null;
 }

@@ -5432,3 +5432,48 @@ FAILED tests/test_codec.py::test_decode`;
     assert.equal(primary(`Fatal Python error: Segmentation fault\n\n${crash}`).errorType, 'Fatal Python error');
   });
 });
+
+describe("JavaScript: an error's own name with its message below (Prisma), Next.js's ⨯, Angular's codes, Yarn's usage error", () => {
+  test("Node's 'Error [PrismaClientKnownRequestError]:' behind Next's ⨯: the message below Prisma's invocation preamble", () => {
+    const f = primary(` ⨯ Error [PrismaClientKnownRequestError]:
+Invalid \`prisma.order.create()\` invocation in
+/app/src/app/api/orders/route.ts:21:38
+
+  18 export async function POST(req: Request) {
+  19   const body = await req.json();
+→ 21   const order = await prisma.order.create(
+Unique constraint failed on the fields: (\`reference\`)
+    at async POST (webpack-internal:///(rsc)/./src/app/api/orders/route.ts:21:23) {
+  code: 'P2002',
+  clientVersion: '5.22.0'
+}`);
+    assert.deepEqual(
+      [f.language, f.errorType, f.errorMessage],
+      ['javascript', 'PrismaClientKnownRequestError', 'Unique constraint failed on the fields: (`reference`)'],
+    );
+    assert.deepEqual(typeAndMessage(' ⨯ TypeError: fetch failed'), ['TypeError', 'fetch failed']);
+  });
+
+  test("Angular's runtime error code is the type, a production build's minified class too", () => {
+    assert.deepEqual(
+      typeAndMessage(`main.ts:15 ERROR T: NG0201
+    at pn.get (http://localhost:4200/chunk-N7RJVBWW.js:4:8486)
+    at Do.get (http://localhost:4200/chunk-N7RJVBWW.js:30:15884)`),
+      ['NG0201', 'NG0201'],
+    );
+    const f =
+      primary(`ERROR RuntimeError: NG0100: ExpressionChangedAfterItHasBeenCheckedError: Expression has changed after it was checked.
+    at throwErrorIfNoChangesMode (core.mjs:11912:11)`);
+    assert.deepEqual([f.language, f.errorType], ['typescript', 'NG0100']);
+  });
+
+  test("Yarn Berry's (clipanion's) 'Usage Error:'", () => {
+    assert.deepEqual(
+      typeAndMessage(`$ yarn workspace api add zod@4
+Usage Error: Workspace not found (api)
+
+$ yarn workspace [--json] <workspaceName> <commandName> ...`),
+      ['UsageError', 'Workspace not found (api)'],
+    );
+  });
+});
