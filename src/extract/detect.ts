@@ -469,6 +469,7 @@ const TERRAFORM_ON = /^[│┃]\s+on (\S{1,300}) line (\d+)/;
 /** A process killed by a signal, as the shell (`line 4: 4242 Segmentation fault (core dumped) ./t`) or Python says. */
 const SIGNAL = /(?:^|\s)(Segmentation fault|Bus error|Illegal instruction)(?:\s|$)/;
 const PY_FATAL = /^Fatal Python error: (\S.{0,300})$/;
+const PY_STARTUP_EXCEPTION = new RegExp(String.raw`^(${EXCEPTION_NAME}): (\S.{0,1000})$`);
 /** Elixir / Erlang: `** (ArithmeticError) bad argument in arithmetic expression`. */
 const ELIXIR = new RegExp(String.raw`^\*\* \((${EXCEPTION_NAME}|[A-Z]\w{0,80})\) (\S.*)$`);
 
@@ -480,7 +481,14 @@ function runtimeLine(lines: string[], line: string, i: number): Candidate | null
   const v8 = V8_FATAL.exec(line);
   if (v8) return cand('javascript', 'FATAL ERROR', v8[1]!.trim(), line, i, 3);
   const py = PY_FATAL.exec(line);
-  if (py) return cand('python', 'Fatal Python error', py[1]!.trim(), line, i, 2.5);
+  if (py) {
+    // At startup the interpreter names the exception that stopped it after its state:
+    // `Python runtime state: core initialized`, `ModuleNotFoundError: No module named 'encodings'`.
+    const state = (lines[i + 1] ?? '').startsWith('Python runtime state: ');
+    const cause = state ? PY_STARTUP_EXCEPTION.exec((lines[i + 2] ?? '').trim()) : null;
+    if (cause) return cand('python', cause[1]!, cause[2]!.trim(), `${line}\n${lines[i + 2]!.trim()}`, i, 2.5);
+    return cand('python', 'Fatal Python error', py[1]!.trim(), line, i, 2.5);
+  }
   const r = line.startsWith('Error in ') ? R_ERROR.exec(line) : null;
   if (r) return cand('r', 'Error', r[2]!.trim() || nextText(lines, i + 1), line, i, 3);
   const julia = /^(?:ERROR: |LoadError: |[A-Z]\w{0,80}Error\b)/.test(line) ? juliaError(lines, line, i) : null;
@@ -901,6 +909,8 @@ const GIT_ERROR =
   /^error: ((?:failed to push some refs|pathspec '|src refspec |Your local changes to the following files|could not apply|RPC failed|cannot lock ref|The following untracked working tree files|Authentication failed|unable to access ').{0,500})$/;
 const CMAKE_ERROR = /^CMake Error(?: at (\S{1,300}):(\d+) \((\w{1,80})\))?: ?(.{0,500})$/;
 const PNPM_CODE = /^(ERR_PNPM_[A-Z_]{2,60})\s+(\S.{0,500})$/;
+/** Node's failed spawn, as a runner prints its message: `spawn ENOENT`, `spawn npx EACCES`. */
+const SPAWN_ERROR = /^spawn(?:Sync)?(?: \S{1,200})? (E[A-Z]{2,20})$/;
 const YARN_ERROR = /^error (\S.{2,500})$/;
 const POETRY_SOLVER = /^Because .{1,500}, version solving failed\.$/;
 const RUFF_HEAD = /^([A-Z]{1,4}\d{3,4}) (?:\[\*\] )?(\S.{0,500})$/;
@@ -990,7 +1000,14 @@ function toolMessage(lines: string[], line: string, i: number, ctx: DocContext):
     return cmake[1] ? withFrame(c, cmake[1], cmake[2]!) : c;
   }
   const pnpm = PNPM_CODE.exec(line);
-  if (pnpm) return cand('javascript', pnpm[1]!, pnpm[2]!.trim(), line, i, 3);
+  if (pnpm) {
+    // A recursive run's first failure wraps the script's: its own error is printed above it, or its
+    // spawn's system error below it (`spawn ENOENT`).
+    if (!/_FIRST_FAIL$/.test(pnpm[1]!)) return cand('javascript', pnpm[1]!, pnpm[2]!.trim(), line, i, 3);
+    const spawn = SPAWN_ERROR.exec((lines[i + 1] ?? '').trim());
+    if (spawn) return cand('javascript', spawn[1]!, lines[i + 1]!.trim(), `${line}\n${lines[i + 1]!.trim()}`, i, 2.5);
+    return cand('javascript', pnpm[1]!, pnpm[2]!.trim(), line, i, 0.2);
+  }
   if (ctx.yarn) {
     const y = YARN_ERROR.exec(line);
     if (y && !/^Command failed with exit code/.test(y[1]!)) {

@@ -5477,3 +5477,37 @@ $ yarn workspace [--json] <workspaceName> <commandName> ...`),
     );
   });
 });
+
+describe("wrappers that name their cause below: pnpm's first failure, Python's fatal startup error", () => {
+  test("pnpm's RECURSIVE_RUN_FIRST_FAIL wraps the script's failure: its spawn error below, or the script's above", () => {
+    assert.deepEqual(
+      typeAndMessage(`Scope: 4 of 5 workspace projects
+ERR_PNPM_RECURSIVE_RUN_FIRST_FAIL  @acme/web@0.1.0 build: \`vite build\`
+spawn vite ENOENT`),
+      ['ENOENT', 'spawn vite ENOENT'],
+    );
+    assert.deepEqual(
+      typeAndMessage(`packages/api build$ tsc -p .
+src/index.ts(3,1): error TS2304: Cannot find name 'foo'.
+ERR_PNPM_RECURSIVE_RUN_FIRST_FAIL  @acme/api@1.0.0 build: \`tsc -p .\`
+Exit status 2`),
+      ['TS2304', "Cannot find name 'foo'."],
+    );
+  });
+
+  test("a fatal error at Python's startup names the exception that stopped it", () => {
+    assert.deepEqual(
+      typeAndMessage(`Fatal Python error: init_fs_encoding: failed to get the Python codec of the filesystem encoding
+Python runtime state: core initialized
+ModuleNotFoundError: No module named 'encodings'
+
+Current thread 0x00007f0e7b2c1740 (most recent call first):
+  <no Python frame>`),
+      ['ModuleNotFoundError', "No module named 'encodings'"],
+    );
+    assert.deepEqual(
+      typeAndMessage('Fatal Python error: Segmentation fault\n\nCurrent thread 0x1 (most recent call first):'),
+      ['Fatal Python error', 'Segmentation fault'],
+    );
+  });
+});
