@@ -468,6 +468,8 @@ const TERRAFORM_BOX = /^[│┃] {0,4}Error: (\S.{0,500})$/;
 const TERRAFORM_ON = /^[│┃]\s+on (\S{1,300}) line (\d+)/;
 /** A process killed by a signal, as the shell (`line 4: 4242 Segmentation fault (core dumped) ./t`) or Python says. */
 const SIGNAL = /(?:^|\s)(Segmentation fault|Bus error|Illegal instruction)(?:\s|$)/;
+const SHELL_JOB_KILLED =
+  /^(?:(?:\S{1,200}: )?line \d{1,7}: {1,4}\d{1,9} )?(Killed|Aborted)(?: {1,40}\(core dumped\))?(?: {2,40}\S.{0,300})?$/;
 const PY_FATAL = /^Fatal Python error: (\S.{0,300})$/;
 const PY_STARTUP_EXCEPTION = new RegExp(String.raw`^(${EXCEPTION_NAME}): (\S.{0,1000})$`);
 /** Elixir / Erlang: `** (ArithmeticError) bad argument in arithmetic expression`. */
@@ -679,7 +681,8 @@ function cppTerminate(lines: string[], line: string, i: number): Candidate | nul
 
 /** A Python extension's C++ classes (PyTorch's `c10::Error`, pybind11's), and a Python process's frames. */
 const PYTHON_EXTENSION_CLASS = /^(?:c10|torch|at|pybind11)::/;
-const PYTHON_PROCESS_FRAME = /site-packages|dist-packages|\/bin\/python|libpython|libtorch_python|_PyEval_|\.cpython-\d/;
+const PYTHON_PROCESS_FRAME =
+  /site-packages|dist-packages|\/bin\/python|libpython|libtorch_python|_PyEval_|\.cpython-\d/;
 
 /**
  * The language of the program a C++ exception ended: Python's where a Python extension threw it (its
@@ -688,12 +691,18 @@ const PYTHON_PROCESS_FRAME = /site-packages|dist-packages|\/bin\/python|libpytho
  */
 function terminatedIn(lines: string[], i: number, type: string): string {
   if (PYTHON_EXTENSION_CLASS.test(type)) return 'python';
-  for (let k = i + 1; k < Math.min(lines.length, i + 40); k++) if (PYTHON_PROCESS_FRAME.test(lines[k]!)) return 'python';
+  for (let k = i + 1; k < Math.min(lines.length, i + 40); k++)
+    if (PYTHON_PROCESS_FRAME.test(lines[k]!)) return 'python';
   return 'cpp';
 }
 
 /** `Segmentation fault (core dumped)` and its kin: the program died of a signal (a weak cause; a printed error wins). */
 function killedBySignal(line: string, i: number): Candidate | null {
+  // The shell's report of a job a signal ended alone on its line, `Killed` (the OOM killer's SIGKILL)
+  // or `Aborted (core dumped)`, or with the job: `line 3:  4242 Killed    python train.py`.
+  const job = line.includes('Killed') || line.includes('Aborted') ? SHELL_JOB_KILLED.exec(line) : null;
+  if (job)
+    return cand('shell', job[1]!, `${job[1]!}${line.includes('(core dumped)') ? ' (core dumped)' : ''}`, line, i, 1);
   // Most lines name no signal: three substring tests before the pattern (it is tried on every line).
   if (!line.includes('fault') && !line.includes('Bus error') && !line.includes('Illegal instruction')) return null;
   const m = SIGNAL.exec(line);

@@ -107,7 +107,43 @@ export function findGoFailures(input: string[]): Candidate[] {
       }
     }
   }
+  const fatal = fatalLogLine(lines);
+  if (fatal) out.push(fatal);
   return out;
+}
+
+/**
+ * The log package's line (`2026/03/23 13:18:30 msg`, with `Lshortfile`'s `main.go:42: ` too) and what
+ * ends a process: `go run`'s `exit status 1`, the runner's exit code, make's error, or the text's end.
+ */
+const GO_LOG = /^\d{4}\/\d\d\/\d\d \d\d:\d\d:\d\d(?:\.\d{1,6})? (?:(\S{1,300}\.go):(\d{1,7}): )?(\S.{0,2000})$/;
+const PROCESS_END =
+  /^(?:exit status [1-9]\d{0,2}|Process completed with exit code [1-9]\d{0,2}\.?|make: \*\*\* .{1,300} Error \d{1,3})$/;
+const FAILURE_WORDS =
+  /\b(?:fail(?:ed|ure)?|error|cannot|can't|unable|invalid|not found|no such|refused|denied|fatal|missing)\b/i;
+
+/**
+ * `log.Fatal`'s message: the last line the log package printed before the process ended, where it
+ * words a failure (`migrate up: migration failed: …`, its message's own lines below it). No class: the
+ * program chose its words. Weak: a panic, a test's failure or a typed error says more.
+ */
+function fatalLogLine(lines: string[]): Candidate | null {
+  let last = -1;
+  for (let i = lines.length - 1; i >= 0 && last < 0; i--)
+    if (lines[i]!.startsWith('20') && GO_LOG.test(lines[i]!)) last = i;
+  if (last < 0) return null;
+  let ended = true;
+  for (let k = last + 1; k < lines.length; k++) {
+    if (PROCESS_END.test(lines[k]!.trim())) break;
+    if (k - last > 30) {
+      ended = false;
+      break;
+    }
+  }
+  const m = GO_LOG.exec(lines[last]!)!;
+  if (!ended || !FAILURE_WORDS.test(m[3]!)) return null;
+  const frames: Frame[] = m[1] ? [{ file: m[1], line: Number(m[2]), function: null, source: null }] : [];
+  return candidate('go', null, m[3]!.trim(), lines[last]!.trim(), last, 2, frames);
 }
 
 /** A diagnostic at `file:line[:col]: message` (`COMPILE`, `LOCATED`: file, line, column, message). */

@@ -4,7 +4,8 @@ import { candidate, type Candidate } from './candidate.js';
 
 const JAVA_EXCEPTION =
   /^(?:Exception in thread "[^"]{0,200}" )?((?:[a-z_$][\w$]*\.)+[A-Z][\w$]*(?:Exception|Error|Throwable))(?::(?: (.*))?)?$/;
-const AT = /^\s*at ([\w$.<>/]+)\(([^()]*)\)\s*$/;
+/** A frame; logback's packaging data may follow it (`~[spring-beans-6.2.3.jar!/:6.2.3]`, `[na:na]`). */
+const AT = /^\s*at ([\w$.<>/]+)\(([^()]*)\)(?: ~?\[[^\]\n]{0,300}\])?\s*$/;
 const CAUSED_BY = /^\s*Caused by: ((?:[a-z_$][\w$]*\.)+[A-Z][\w$]*)(?:: (.*))?$/;
 // Maven's `[ERROR] ` prefix is a log level: normalization has removed it.
 /** With a plugin goal, or without one when the project's dependencies cannot be resolved. */
@@ -50,6 +51,12 @@ const SUREFIRE_MARK = /<<< (?:FAILURE|ERROR)!\s*$/;
 const FATAL_EXCEPTION = /^FATAL EXCEPTION: \S/;
 const ANY_THROWABLE = /^((?:[a-z_$][\w$]{0,80}\.){0,10}[a-z_$][\w$]{0,80})(?:: (.*))?$/i;
 /**
+ * Liquibase 4's summary of a failed update names the database's exception and its reason:
+ * `ERROR: Exception Primary Class:  PSQLException`, `ERROR: Exception Primary Reason:  ERROR: column …`.
+ */
+const LIQUIBASE_PRIMARY = /^(?:ERROR: )?Exception Primary Class: {1,4}([\w$.]{1,200})$/;
+const LIQUIBASE_REASON = /^(?:ERROR: )?Exception Primary Reason: {1,4}(\S.{0,2000})$/;
+/**
  * A throwable whose name has no usual suffix (JUnit 4's `org.junit.ComparisonFailure`, a project's
  * `com.acme.BillingProblem: …`) is one with a message where an `at` frame follows it at once (a class
  * alone above frames is Surefire's list of crashed tests, above its fork's exception's frames).
@@ -72,6 +79,12 @@ export function findJavaFailures(lines: string[]): Candidate[] {
   let checkGoalType: string | null = null;
   for (let i = 0; i < lines.length; i++) {
     const line = lines[i]!.trim();
+    const lq = line.includes('Exception Primary Class:') ? LIQUIBASE_PRIMARY.exec(line) : null;
+    if (lq) {
+      const reason = LIQUIBASE_REASON.exec((lines[i + 1] ?? '').trim());
+      if (reason) out.push(candidate('java', lq[1]!, reason[1]!.trim(), `${line}\n${lines[i + 1]!.trim()}`, i, 3));
+      continue;
+    }
     const m =
       JAVA_EXCEPTION.exec(line) ??
       (afterFatalException(lines, i) ? ANY_THROWABLE.exec(line) : null) ??
@@ -84,7 +97,9 @@ export function findJavaFailures(lines: string[]): Candidate[] {
       let message = (m[2] ?? '').trim();
       const below = !message && line.endsWith(':') ? messageBelow(lines, i) : null;
       if (below) message = below.message;
-      let k = below ? below.frameAt : i + 1;
+      // A message of several lines (Flyway's validation report, Hibernate's): its frames start below it.
+      const rest = below || !message || !JAVA_EXCEPTION.test(line) ? null : messageLinesEnd(lines, i);
+      let k = below ? below.frameAt : (rest ?? i + 1);
       for (; k < Math.min(lines.length, i + 300); k++) {
         const l = lines[k]!;
         const at = AT.exec(l);
@@ -279,6 +294,19 @@ function loggedByPassingTests(lines: string[], end: number): boolean {
  * The message printed below an exception's line (its first non-blank line, up to 20 lines down) and
  * where the `at` frames that follow it start, or null when no frame follows a message.
  */
+/**
+ * Where the frames start below an exception whose message goes on over more lines (each non-blank, none
+ * another exception's or a log record's), or null when no frame follows within twelve lines.
+ */
+function messageLinesEnd(lines: string[], i: number): number | null {
+  for (let k = i + 1; k < Math.min(lines.length, i + 13); k++) {
+    const l = lines[k]!;
+    if (AT.test(l)) return k > i + 1 ? k : null;
+    if (!l.trim() || JAVA_EXCEPTION.test(l.trim()) || CAUSED_BY.test(l)) return null;
+  }
+  return null;
+}
+
 function messageBelow(lines: string[], i: number): { message: string; frameAt: number } | null {
   let message = '';
   for (let k = i + 1; k < Math.min(lines.length, i + 20); k++) {

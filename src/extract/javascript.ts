@@ -31,6 +31,7 @@ const PRISMA_INVOCATION = /^Invalid `[^`\n]{1,200}` invocation(?: in)?:?$/;
  * and message: `main.ts:15 ERROR T: NG0201`). The code is what people search by.
  */
 const ANGULAR_RUNTIME = /^\s*(?:[^\s:]{1,200}:\d{1,7} )?(?:ERROR )?(?:[\w$]{1,60}: )?(NG0\d{3,4})(?:: (\S.{0,1000}))?$/;
+const ANGULAR_CODE = /^(NG0\d{3,4})(?:: (\S.*)|\b)/;
 /** clipanion's (Yarn Berry's) refusal of a command line: `Usage Error: The nearest package directory …`. */
 const CLIPANION_USAGE = /^Usage Error: (\S.{0,2000})$/;
 /** A message that opens a JSON dump (`ZodError`'s issues): `[` or `{` alone, the JSON on the lines below. */
@@ -271,8 +272,11 @@ export function findJavaScriptFailures(lines: string[]): Candidate[] {
     if (!m) continue;
     // The error's own name, where Node shows it beside its class's (`Error [ZodError]`); a plain Error of
     // Node's is known by its code (`Error [ERR_REQUIRE_ESM]`); another class keeps its name.
-    const name = m.own && (/[a-z]/.test(m.own) || (m.cls === 'Error' && m.own.startsWith('ERR_'))) ? m.own : m.cls;
+    let name = m.own && (/[a-z]/.test(m.own) || (m.cls === 'Error' && m.own.startsWith('ERR_'))) ? m.own : m.cls;
     let message = m.text.trim();
+    // Angular's runtime errors are known by the code their message opens with (`Error: NG0203 (X).`).
+    const ng = ANGULAR_CODE.exec(message);
+    if (ng) [name, message] = [ng[1]!, ng[2] ?? message];
     if (TS_NODE_WRAPPER.test(message) && tsNodeDiagnosticBelow(lines, i)) continue;
     const frames: Frame[] = [];
     let k = i + 1;
@@ -301,9 +305,9 @@ export function findJavaScriptFailures(lines: string[]): Candidate[] {
     if (!atTop) {
       // `Uncaught Error: Minified React error #130`: a console's line, JavaScript's without frames (a bare
       // `TypeError: …` line is left to the error-line finder, which gives it its language); so is a line
-      // with Node's error code (`Error [ERR_MODULE_NOT_FOUND]: Cannot find package 'x' …`).
-      if (frames.length === 0 && (CONSOLE_LEAD.test(line) || m.own?.startsWith('ERR_')))
-        out.push(cand(name, message, [], [], line.trim(), i, 2));
+      // with Node's error code (`Error [ERR_MODULE_NOT_FOUND]: Cannot find package 'x' …`) or Angular's.
+      if (frames.length === 0 && (CONSOLE_LEAD.test(line) || m.own?.startsWith('ERR_') || ng))
+        out.push(angularTyped(cand(name, message, [], [], line.trim(), i, 2), ng !== null));
       continue;
     }
     // Node prints the failing source line above the error: `file.js:12`, the code, a caret.
@@ -311,7 +315,7 @@ export function findJavaScriptFailures(lines: string[]): Candidate[] {
     if (i >= 3 && /^\s*\^+\s*$/.test(lines[i - 2] ?? '') && /:\d+$/.test(lines[i - 4] ?? ''))
       code.push(lines[i - 3]!.trim());
     for (let u = i; u < k; u++) used.add(u);
-    out.push(cand(name, message, frames, code, line.trim(), i, 3));
+    out.push(angularTyped(cand(name, message, frames, code, line.trim(), i, 3), ng !== null));
   }
   return out;
 }
@@ -600,4 +604,10 @@ function withMessageBelow(lines: string[], i: number): { cls: string; own: strin
     return { cls: named[1]!, own: named[2]!, text: t };
   }
   return null;
+}
+
+/** Angular's errors are TypeScript's (its projects are written in it). */
+function angularTyped(c: Candidate, angular: boolean): Candidate {
+  if (angular) c.language = 'typescript';
+  return c;
 }

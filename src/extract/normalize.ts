@@ -281,6 +281,8 @@ const SYSLOG_TS =
   /^[A-Z][a-z]{2} [ \d]\d \d\d:\d\d:\d\d(?:\.\d{1,9})?\s+(?:[\w.-]{1,64} [\w./@-]{1,64}(?:\[\d+\])?: )?/;
 /** Heroku's log source after the timestamp: `app[web.1]: `, `heroku[router]: `. */
 const HEROKU_SOURCE = /^[a-z][\w-]{0,30}\[[\w.-]{1,40}\]:(?: |$)/;
+/** Fly.io's log line after its timestamp: `app[3d8d7e1ad12389] ams [info]`, then the output with its indent. */
+const FLY_SOURCE = /^[a-z][\w-]{0,30}\[[\w.-]{1,40}\] [a-z]{3} \[(info|warn|error|debug)\]/;
 /** Docker BuildKit: `#12 3.456 ` (step number, seconds). */
 const BUILDKIT = /^#\d{1,5} \d{1,7}\.\d{1,4} /;
 const BRACKET_TS = /^\[[^\]\n]{0,40}\d\d:\d\d:\d\d[^\]\n]{0,60}\]:?\s*/;
@@ -352,6 +354,10 @@ function stripLogPrefix(line: string): { rest: string; level: LogLevel } {
     const source = HEROKU_SOURCE.exec(s);
     if (source) s = s.slice(source[0].length);
   }
+  // Fly.io's: the process and machine, the region, the level, and the line as printed, its indent kept
+  // (its timestamp may be gone with the CI's, which has the same shape).
+  const fly = s.includes('] ') ? FLY_SOURCE.exec(s) : null;
+  if (fly) return { rest: s.slice(fly[0].length), level: toLevel(fly[1]!) };
   const uv = UVICORN_LEVEL.exec(s);
   if (uv && uv[0].length === 10) return { rest: s.slice(10), level: toLevel(uv[1]!) };
   const py = PY_LOGGING.exec(s);

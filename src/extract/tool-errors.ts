@@ -53,6 +53,22 @@ function sanitizerReport(line: string, i: number): Candidate | null {
   return cand('cpp', kind ?? m[1]!, report, line, i, 3);
 }
 
+/**
+ * The Serverless Framework (v3, v4) prints a failed command's error below `Error:` alone on its line; a
+ * failed deploy's is CloudFormation's resource event, `UPDATE_FAILED: ResizeLambdaFunction
+ * (AWS::Lambda::Function)`, its reason on the line below (the status is the type). Other errors under a
+ * lone `Error:` are left to the other readers: people paste that over any message.
+ */
+const CFN_RESOURCE_FAILED = /^((?:CREATE|UPDATE|DELETE|IMPORT)_FAILED): \S{1,255} \([\w:]{1,200}\)$/;
+function serverlessError(lines: string[], i: number): Candidate | null {
+  // Only the resource event says it is the framework's: people paste `Error:` over a message too.
+  const first = (lines[i + 1] ?? '').trim();
+  const cfn = CFN_RESOURCE_FAILED.exec(first);
+  const reason = cfn ? (lines[i + 2] ?? '').trim() : '';
+  if (!cfn || !reason) return null;
+  return cand('javascript', cfn[1]!, reason, `Error:\n${first}\n${reason}`, i + 1, 2.5);
+}
+
 /** The tool error on this (normalized, trimmed) line, if it is one; `yarnFailed`: Yarn 2+ said "Failed with errors". */
 export function toolError(lines: string[], line: string, i: number, yarnFailed: boolean): Candidate | null {
   if (line.includes('Sanitizer: ')) return sanitizerReport(line, i);
@@ -62,6 +78,7 @@ export function toolError(lines: string[], line: string, i: number, yarnFailed: 
   if (codecov) return cand('unknown', null, codecov[1]!.trim(), line, i, 2);
   if (line.startsWith('ESLint found too many') && ESLINT_MAX_WARNINGS.test(line))
     return cand('javascript', null, line, line, i, 2);
+  if (line === 'Error:') return serverlessError(lines, i);
   const prisma = line.startsWith('Error: P') ? PRISMA.exec(line) : null;
   if (prisma) return cand('typescript', prisma[1]!, prisma[2]!.trim(), line, i, 3);
   const c = line.charCodeAt(0);
@@ -75,7 +92,8 @@ export function toolError(lines: string[], line: string, i: number, yarnFailed: 
   // `G`ot, `g`o, `e`rror, `j`q, Yarn's glyph or `Y`N): most lines are done after one comparison.
   if (c === 0x63 /* c */) {
     const curl = CURL.exec(line);
-    return curl ? cand('unknown', 'curl', curl[2]!.trim(), line, i, 2.5) : null;
+    // Weak: a health check's refused connection is most often a consequence (the service did not start).
+    return curl ? cand('unknown', 'curl', curl[2]!.trim(), line, i, 1.5) : null;
   }
   if (c === 0x6a /* j */) {
     const jq = line.startsWith('jq: error') ? JQ.exec(line) : null;

@@ -5465,6 +5465,12 @@ Unique constraint failed on the fields: (\`reference\`)
       primary(`ERROR RuntimeError: NG0100: ExpressionChangedAfterItHasBeenCheckedError: Expression has changed after it was checked.
     at throwErrorIfNoChangesMode (core.mjs:11912:11)`);
     assert.deepEqual([f.language, f.errorType], ['typescript', 'NG0100']);
+    // A class before the code keeps the code as the type: \`Error: NG0203 (ChatService).\`.
+    assert.deepEqual(languageTypeMessage('ERROR Error: NG0203 (ChatService).'), [
+      'typescript',
+      'NG0203',
+      'NG0203 (ChatService).',
+    ]);
   });
 
   test("Yarn Berry's (clipanion's) 'Usage Error:'", () => {
@@ -5509,5 +5515,100 @@ Current thread 0x00007f0e7b2c1740 (most recent call first):
       typeAndMessage('Fatal Python error: Segmentation fault\n\nCurrent thread 0x1 (most recent call first):'),
       ['Fatal Python error', 'Segmentation fault'],
     );
+  });
+});
+
+describe('deploy and boot failures: Spring Boot, Fly.io, Go log.Fatal, Serverless, Liquibase, a killed job', () => {
+  test("a Java exception's message over several lines, its frames with logback's packaging data", () => {
+    const f =
+      primary(`2025-05-02T08:00:01.200Z ERROR 7 --- [billing] [           main] o.s.boot.SpringApplication               : Application run failed
+
+org.springframework.beans.factory.BeanCreationException: Error creating bean with name 'flywayInitializer': Validate failed: Migrations have failed validation
+Migration checksum mismatch for migration version 3
+-> Applied to database : 11
+-> Resolved locally    : 12
+	at org.springframework.beans.factory.support.AbstractBeanFactory.doGetBean(AbstractBeanFactory.java:328) ~[spring-beans-6.2.3.jar!/:6.2.3]
+	at com.acme.billing.BillingApplicationKt.main(BillingApplication.kt:9) ~[!/:0.1.0]`);
+    assert.deepEqual(
+      [f.language, f.errorType, f.frames.map((x) => x.file)],
+      [
+        'java',
+        'org.springframework.beans.factory.BeanCreationException',
+        ['BillingApplication.kt', 'AbstractBeanFactory.java'],
+      ],
+    );
+  });
+
+  test("a health check's refused connections are consequences: the service's own failure is primary", () => {
+    const f = primary(`curl: (7) Failed to connect to localhost port 8080 after 0 ms: Couldn't connect to server
+curl: (7) Failed to connect to localhost port 8080 after 0 ms: Couldn't connect to server
+Traceback (most recent call last):
+  File "/app/main.py", line 3, in <module>
+    settings = Settings()
+KeyError: 'DATABASE_URL'`);
+    assert.equal(f.errorType, 'KeyError');
+    assert.deepEqual(typeAndMessage('curl: (22) The requested URL returned error: 404'), [
+      'curl',
+      'The requested URL returned error: 404',
+    ]);
+  });
+
+  test("Fly.io's log prefix (process, machine, region, level) goes, the line's own indent kept", () => {
+    const f = primary(`2026-01-10T10:00:00Z app[6e82d9a1c04487] fra [info]Traceback (most recent call last):
+2026-01-10T10:00:00Z app[6e82d9a1c04487] fra [info]  File "/app/manage.py", line 22, in <module>
+2026-01-10T10:00:00Z app[6e82d9a1c04487] fra [info]    main()
+2026-01-10T10:00:00Z app[6e82d9a1c04487] fra [info]django.core.exceptions.ImproperlyConfigured: SECRET_KEY must not be empty.
+Error: release command failed - aborting deployment.`);
+    assert.deepEqual(
+      [f.errorType, f.errorMessage, f.code],
+      ['django.core.exceptions.ImproperlyConfigured', 'SECRET_KEY must not be empty.', 'main()'],
+    );
+  });
+
+  test("Go's log.Fatal: the log package's last line before the process ended, where it words a failure", () => {
+    const run = (tail: string) =>
+      extractFailures(`2026/01/10 10:00:00 config loaded from /etc/app.yaml
+2026/01/10 10:00:01 open store: dial tcp 127.0.0.1:5432: connect: connection refused
+${tail}`);
+    assert.deepEqual(run('exit status 1').map((f) => [f.language, f.errorType, f.errorMessage])[0], [
+      'go',
+      '',
+      'open store: dial tcp 127.0.0.1:5432: connect: connection refused',
+    ]);
+    // A program that logged on and ended well, or whose last line is no failure, reports nothing.
+    assert.deepEqual(
+      extractFailures('2026/01/10 10:00:00 listening on :8080\n2026/01/10 10:00:09 shutting down\nexit status 1'),
+      [],
+    );
+  });
+
+  test("Serverless's failed deploy: CloudFormation's resource status under 'Error:' is the type, the reason the message", () => {
+    assert.deepEqual(
+      typeAndMessage(`✖ Stack api-prod failed to deploy (88s)
+Error:
+CREATE_FAILED: ApiGatewayRestApi (AWS::ApiGateway::RestApi)
+Resource handler returned message: "Rate exceeded (Service: ApiGateway, Status Code: 429)"`),
+      ['CREATE_FAILED', 'Resource handler returned message: "Rate exceeded (Service: ApiGateway, Status Code: 429)"'],
+    );
+  });
+
+  test("Liquibase's summary names the database's exception and its reason", () => {
+    const f = primary(`ERROR: Exception Details
+ERROR: Exception Primary Class:  SQLServerException
+ERROR: Exception Primary Reason:  There is already an object named 'orders' in the database.
+ERROR: Exception Primary Source:  Microsoft SQL Server 16.00.4135`);
+    assert.deepEqual(
+      [f.language, f.errorType, f.errorMessage],
+      ['java', 'SQLServerException', "There is already an object named 'orders' in the database."],
+    );
+  });
+
+  test("the shell's report of a job a signal ended: 'Killed' (the OOM killer), 'Aborted (core dumped)'", () => {
+    assert.deepEqual(typeAndMessage('$ python train.py\nEpoch 1/10\nKilled'), ['Killed', 'Killed']);
+    assert.deepEqual(typeAndMessage('run.sh: line 12:  4242 Aborted                 (core dumped) ./bench'), [
+      'Aborted',
+      'Aborted (core dumped)',
+    ]);
+    assert.deepEqual(extractFailures('3 jobs Killed by the scheduler today'), []);
   });
 });
