@@ -14,6 +14,9 @@ import { candidate, type Candidate } from './candidate.js';
  *   ended) fails the run even when every test passed. Each is headed `⎯⎯ Uncaught Exception ⎯⎯` (or
  *   `Unhandled Rejection`), then `TypeError: …`, its frames as `❯ fn src/x.tsx:88:40` and the code frame
  *   (`88|   const rect = …`). It is the runner's verdict, over errors tests logged to stderr.
+ * - bun test: a failed matcher as `error: expect(received).toBe(expected)`, `Expected:` and `Received:`
+ *   below it, the code frame above it (`7 |   expect(sub(3, 1)).toBe(1);`, a caret row), its frames as
+ *   `at /path/x.test.ts:7:21`. Bun names no class for it.
  */
 const TAP_NOT_OK = /^(\s*)not ok \d{1,6}(?: - (.{0,500}))?$/;
 const YAML_KEY = /^(\s*)([a-z]\w{0,40}):(?: (.*))?$/i;
@@ -26,6 +29,8 @@ const VITEST_UNHANDLED = /^⎯{2,} (?:Uncaught Exception|Unhandled Rejection|Unh
 const VITEST_ERROR = /^((?:[A-Z]\w{0,80})?(?:Error|Exception)): (\S.{0,1000})$/;
 const VITEST_FRAME = /^\s*❯ (?:(\S.{0,300}?) )?((?:file:\/\/)?\S{1,400}?):(\d{1,7}):\d{1,7}$/;
 const VITEST_CODE = /^\s*(\d{1,7})\|(.*)$/;
+const BUN_EXPECT = /^error: (expect\(.{0,200}\)\.(?:not\.|resolves\.|rejects\.)?\w{2,60}\(.{0,200}\))$/;
+const BUN_CODE = /^\s{0,4}\d{1,7} \| (.*)$/;
 const AVA_FRAME = /^› (?:.{1,300} \()?((?:file:\/\/)?\S{1,400}?):(\d{1,7}):\d{1,7}\)?$/;
 
 export function findJsTestRunnerFailures(lines: string[]): Candidate[] {
@@ -43,12 +48,46 @@ export function findJsTestRunnerFailures(lines: string[]): Candidate[] {
       if (c) out.push(c);
       continue;
     }
+    const bun = line.startsWith('error: expect(') ? BUN_EXPECT.exec(line) : null;
+    if (bun) {
+      out.push(bunExpect(lines, i, bun[1]!));
+      continue;
+    }
     if (line.includes('Error thrown in') || line.includes('Rejected promise')) {
       const c = AVA_THROWN.test(line.trim()) ? avaError(lines, i) : null;
       if (c) out.push(c);
     }
   }
   return out;
+}
+
+/** bun test's failed matcher: the code row above its caret, `Expected:` / `Received:` below, its `at` frame. */
+function bunExpect(lines: string[], at: number, matcher: string): Candidate {
+  const code: string[] = [];
+  if (/^\s*\^\s*$/.test(lines[at - 1] ?? '')) {
+    const row = BUN_CODE.exec(lines[at - 2] ?? '');
+    if (row) code.push(row[1]!.trim());
+  }
+  const frames: Frame[] = [];
+  for (let k = at + 1; k < Math.min(lines.length, at + 30) && frames.length === 0; k++) {
+    const f = /^\s*at (?:.{1,200} \()?(\S{1,400}?):(\d{1,7}):\d{1,7}\)?$/.exec(lines[k]!);
+    if (f) frames.push({ file: f[1]!, line: Number(f[2]), function: null, source: code[0] ?? null });
+  }
+  const ts = /\.[cm]?tsx?$/.test(frames[0]?.file ?? '');
+  const c = candidate(
+    ts ? 'typescript' : 'javascript',
+    null,
+    matcher,
+    lines
+      .slice(at, at + 5)
+      .join('\n')
+      .trim(),
+    at,
+    3,
+    frames,
+  );
+  c.codeLines = code;
+  return c;
 }
 
 /** The error under a Vitest `Uncaught Exception` heading, its `❯` frames (innermost first) and its code line. */

@@ -5612,3 +5612,28 @@ ERROR: Exception Primary Source:  Microsoft SQL Server 16.00.4135`);
     assert.deepEqual(extractFailures('3 jobs Killed by the scheduler today'), []);
   });
 });
+
+describe("bun test's failed matcher", () => {
+  test("'error: expect(received).toBe(expected)', the code row over its caret, its frame", () => {
+    const f = primary(`test/cart.test.ts:
+✓ cart > adds items [0.10ms]
+10 |   const cart = new Cart();
+11 |   cart.add({ sku: "a", qty: 2 });
+12 |   expect(cart.total()).toBe(20);
+                            ^
+error: expect(received).toBe(expected)
+
+Expected: 20
+Received: 0
+
+      at /home/runner/work/shop/shop/test/cart.test.ts:12:24
+✗ cart > totals [0.40ms]
+
+ 1 pass
+ 1 fail`);
+    assert.deepEqual(
+      [f.language, f.errorType, f.errorMessage, f.code, f.frames[0]?.line],
+      ['typescript', '', 'expect(received).toBe(expected)', 'expect(cart.total()).toBe(20);', 12],
+    );
+  });
+});
