@@ -471,6 +471,8 @@ const SIGNAL = /(?:^|\s)(Segmentation fault|Bus error|Illegal instruction)(?:\s|
 const SHELL_JOB_KILLED =
   /^(?:(?:\S{1,200}: )?line \d{1,7}: {1,4}\d{1,9} )?(Killed|Aborted)(?: {1,40}\(core dumped\))?(?: {2,40}\S.{0,300})?$/;
 const PY_FATAL = /^Fatal Python error: (\S.{0,300})$/;
+/** IPython's mark on a frame's failing line: `----> 2 df.groupby("region")`, `--> 992     return cls(…)`. */
+const IPYTHON_ARROW = /^-{1,8}> {1,2}\d{1,7} (.{1,500})$/;
 const PY_STARTUP_EXCEPTION = new RegExp(String.raw`^(${EXCEPTION_NAME}): (\S.{0,1000})$`);
 /** Elixir / Erlang: `** (ArithmeticError) bad argument in arithmetic expression`. */
 const ELIXIR = new RegExp(String.raw`^\*\* \((${EXCEPTION_NAME}|[A-Z]\w{0,80})\) (\S.*)$`);
@@ -498,13 +500,19 @@ function runtimeLine(lines: string[], line: string, i: number): Candidate | null
   const ipy = line.includes('Traceback (') ? IPYTHON_HEAD.exec(line) : null;
   if (ipy) {
     // IPython / Jupyter (nbclient, papermill): the header names the type; the message ends the traceback.
+    // Each frame marks its failing line with an arrow (`----> 2 df.groupby(…)`): the code.
+    const code: string[] = [];
     for (let k = i + 1; k < Math.min(lines.length, i + 200); k++) {
       const t = lines[k]!.trim();
+      const arrow = IPYTHON_ARROW.exec(t);
+      if (arrow) code.push(arrow[1]!.trim());
       if (t.startsWith(`${ipy[1]!}:`) || t === ipy[1]) {
         // A chain goes on below ("During handling of the above exception, …"): the last one propagated.
         const next = lines.slice(k + 1, k + 4).find((l) => l.trim() !== '');
         const chained = next !== undefined && PYTHON_CHAIN.test(next.trim());
-        return cand('python', ipy[1]!, t.slice(ipy[1]!.length + 1).trim(), t, k, chained ? 2.5 : 3);
+        const c = cand('python', ipy[1]!, t.slice(ipy[1]!.length + 1).trim(), t, k, chained ? 2.5 : 3);
+        c.codeLines = code;
+        return c;
       }
       if (IPYTHON_HEAD.test(t)) break;
     }

@@ -24,6 +24,7 @@ function looseException(line: string): RegExpExecArray | null {
 }
 /** A heading drawn between rules: `~~~~ Stack of MainThread (1403) ~~~~`, `++++ Timeout ++++`. */
 const RULED_HEADING = /^([~+=_*#-])\1{2,} \S.{0,200} \1{3,}$/;
+const NOTEBOOK_WRAPPER = /(?:^|\.)(?:CellExecutionError|PapermillExecutionError)$/;
 /** The line between two tracebacks of a chain (IPython prints it between its own, too). */
 export const CHAIN =
   /^(During handling of the above exception, another exception occurred:|The above exception was the direct cause of the following exception:)\s*$/;
@@ -55,7 +56,18 @@ export function findPythonFailures(lines: string[]): Candidate[] {
     const tb = readTraceback(lines, head ? i + 1 : i, indent, !head);
     if (!tb) continue;
     for (let k = i; k <= tb.end; k++) used.add(k);
-    out.push({ ...tb.candidate, line: i });
+    // Frames printed after their exception, as Sentry's raw stack trace and some loggers print them:
+    // the exception line just above the headless frames is theirs.
+    const above = bare && tb.candidate.errorType === null ? exceptionAbove(lines, i) : null;
+    if (above) {
+      const text = lines[above.line]!.trim();
+      out.push({ ...tb.candidate, ...above, errorText: text, strength: 3 });
+    } else {
+      // A notebook runner's wrapper (nbclient's, nbconvert's, papermill's) quotes the cell's own
+      // traceback below it: that one is the failure.
+      const wrapper = NOTEBOOK_WRAPPER.test(tb.candidate.errorType ?? '');
+      out.push({ ...tb.candidate, line: i, ...(wrapper ? { strength: 2 } : {}) });
+    }
     i = tb.end;
   }
   // 2. pytest `E   ` blocks (long, short and native styles; collection and setup errors).
@@ -321,4 +333,13 @@ function dedent(lines: string[]): string[] {
   const indents = lines.filter((l) => l.trim()).map((l) => /^ */.exec(l)![0].length);
   const min = indents.length ? Math.min(...indents) : 0;
   return lines.map((l) => l.slice(min));
+}
+
+/** The exception line (`KeyError: 'x'`) right above line `i` (blank lines between), at column 0. */
+function exceptionAbove(lines: string[], i: number): { errorType: string; errorMessage: string; line: number } | null {
+  let k = i - 1;
+  while (k >= 0 && lines[k]!.trim() === '') k--;
+  if (k < 0 || i - k > 2 || /^\s/.test(lines[k]!)) return null;
+  const ex = EXCEPTION_LINE.exec(lines[k]!);
+  return ex ? { errorType: ex[1]!, errorMessage: (ex[2] ?? '').trim(), line: k } : null;
 }

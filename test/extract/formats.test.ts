@@ -5637,3 +5637,48 @@ Received: 0
     );
   });
 });
+
+describe("Python: frames after their exception (Sentry's raw stack), a notebook runner's wrapper, IPython's arrows", () => {
+  test('the exception line just above headless frames is theirs', () => {
+    const f = primary(`Sentry shows this since the upgrade:
+
+KeyError: 'tenant'
+  File "app/middleware.py", line 31, in __call__
+    tenant = request.session["tenant"]
+  File "app/views.py", line 12, in index
+    return render(request, "index.html")`);
+    assert.deepEqual(
+      [f.errorType, f.errorMessage, f.code],
+      ['KeyError', "'tenant'", 'tenant = request.session["tenant"]\nreturn render(request, "index.html")'],
+    );
+  });
+
+  test("nbclient's CellExecutionError wraps the cell's own traceback, whose arrowed lines are its code", () => {
+    const f = primary(`Traceback (most recent call last):
+  File "/opt/conda/bin/jupyter-nbconvert", line 10, in <module>
+    sys.exit(main())
+nbclient.exceptions.CellExecutionError: An error occurred while executing the following cell:
+------------------
+totals = df.pivot(index="day", columns="shop", values="sales")
+------------------
+
+---------------------------------------------------------------------------
+ValueError                                Traceback (most recent call last)
+Cell In[4], line 1
+----> 1 totals = df.pivot(index="day", columns="shop", values="sales")
+
+File /opt/conda/lib/python3.11/site-packages/pandas/core/reshape/reshape.py:160, in _Unstacker._make_selectors(self)
+    159 if mask.sum() < len(self.index):
+--> 160     raise ValueError("Index contains duplicate entries, cannot reshape")
+
+ValueError: Index contains duplicate entries, cannot reshape`);
+    assert.deepEqual(
+      [f.errorType, f.errorMessage, f.code],
+      [
+        'ValueError',
+        'Index contains duplicate entries, cannot reshape',
+        'totals = df.pivot(index="day", columns="shop", values="sales")\nraise ValueError("Index contains duplicate entries, cannot reshape")',
+      ],
+    );
+  });
+});
