@@ -604,7 +604,17 @@ const PERL_DIE = /^(\S.{2,800}?) at (\S{1,300}\.(?:pl|pm|t)|-e) line (\d+)\.?$/;
 /** Sphinx with `-W`: `Warning, treated as error:` and the warning on the next line. */
 const SPHINX_AS_ERROR = /^Warning, treated as error:$/;
 /** PowerShell's error record: `Cmdlet : message`, then `At script.ps1:12 char:1` and `+ CategoryInfo …`. */
-const PS_RECORD = /^([A-Z][\w-]{0,80}|\S{1,200}\.ps1) : (\S.{0,1000})$/;
+/**
+ * `Cmdlet : message` (module-qualified too: `NuGet\Install-Package : …`) or `script.ps1 : message`; the
+ * record's own `+ CategoryInfo : …` and `+ FullyQualifiedErrorId : …` fields are none.
+ */
+const PS_RECORD =
+  /^((?:[A-Za-z][\w.]{0,59}\\)?(?!CategoryInfo |FullyQualifiedErrorId )[A-Z][\w-]{0,80}|\S{1,200}\.ps1) : (\S.{0,1000})$/;
+const PS_LOOSE = /^(\S{1,200}) : (\S.{0,1000})$/;
+/** The record's location line in any locale: words, `:1`, words, `:1` (`At line:1 char:1`, `위치 줄:1 문자:1`). */
+const PS_LOCATION_ANY = /^\S.{0,60}:\s?\d{1,7}\s{1,3}\S.{0,20}:\s?\d{1,7}$/;
+/** A tool's coded message inside the record (`NU1101: Unable to find package …`): the code is the type. */
+const PS_CODED = /^([A-Z]{2,6}\d{3,5}): (\S.{0,1000})$/;
 const PS_AT = /^At (\S.{0,300}):(\d+) char:\d+$/;
 const PS_AT_PROMPT = /^At line:\d{1,7} char:\d{1,7}$/;
 const PS_CATEGORY = /^\+ CategoryInfo\s*: .{0,400}, ([\w.]{1,200}(?:Exception|Error))\s*$/;
@@ -614,7 +624,10 @@ function powerShellError(lines: string[], line: string, i: number): Candidate | 
   // At a prompt (`At line:1 char:1`) normalization took the `Cmdlet : ` off (it is a native command's
   // prefix there too): the record is then known by its CategoryInfo alone.
   const bare = !m && PS_AT_PROMPT.test((lines[i + 1] ?? '').trim());
-  if (!m && !bare) return null;
+  // A localized PowerShell (`위치 줄:1 문자:1`, `In Zeile:1 Zeichen:1`) and a command typed in lower
+  // case: the record is known by its `+ CategoryInfo` line, which no locale translates.
+  const loose = !m && !bare ? PS_LOOSE.exec(line) : null;
+  if (!m && !bare && !loose) return null;
   let at: RegExpExecArray | null = null;
   let type: string | null = null;
   for (let k = i + 1; k < Math.min(lines.length, i + 8); k++) {
@@ -627,6 +640,20 @@ function powerShellError(lines: string[], line: string, i: number): Candidate | 
     }
   }
   if (!at && !type) return null;
+  if (loose) {
+    if (!type || NEVER.test(type)) return null;
+    // The message wrapped at the console's width (mid-word in a CJK locale): its lines to the location's.
+    let message = loose[2]!.trim();
+    for (let k = i + 1; k < Math.min(lines.length, i + 6); k++) {
+      const t = lines[k]!.trim();
+      if (!t || t.startsWith('+') || PS_LOCATION_ANY.test(t)) break;
+      message += /[\u3000-\u9fff\uac00-\ud7af]$/.test(message) ? t : ` ${t}`;
+    }
+    return cand('shell', type, message, line, i, 3);
+  }
+  // A tool's coded message in the record (`NU1101: Unable to find package …`): the code is the type.
+  const coded = PS_CODED.exec((m ? m[2]! : line).trim());
+  if (coded) return cand(languageOfCode(coded[1]!), coded[1]!, coded[2]!.trim(), line, i, 3);
   if (!m) {
     // A native command's stderr (RemoteException) is the program's own error, for its reader.
     if (!type || NEVER.test(type)) return null;
@@ -761,11 +788,28 @@ const MAKE_EXEC_NOT_FOUND = /^make(?:\[\d{1,3}\])?: ([^\s:]{1,200}): (?:No such 
 const ENV_NOT_FOUND =
   /^(?:\/usr)?(?:\/bin\/)?env: (?:can't execute )?(?:['‘][^'’\n]{1,200}['’]|[^\s:]{1,200}): No such file or directory$/;
 /**
- * cmd.exe's "not recognized" in English and in Windows' German, French and Spanish wordings (the message
- * goes on over a second line): `Der Befehl "cmake" ist entweder falsch geschrieben oder`.
+ * cmd.exe's "not recognized" (its message 9009) in English and in Windows' localized wordings, the
+ * message often going on over a second line: German `Der Befehl "cmake" ist entweder falsch geschrieben
+ * oder`, French, Spanish, Portuguese, Italian, Russian, Chinese `'x' 不是内部或外部命令`, Japanese
+ * `'x' は、内部コマンドまたは外部コマンド`, Korean `'x'은(는) 내부 또는 외부 명령`. Anywhere on the line:
+ * people quote it in a sentence ("y en el cmd sale este error "\"x\" no se reconoce …").
  */
-const WIN_NOT_RECOGNIZED =
-  /^(?:'([^']{1,200})' is not recognized as an internal or external command|Der Befehl "([^"]{1,200})" ist entweder falsch geschrieben oder|'([^']{1,200})' n'est pas reconnu en tant que commande interne|"([^"]{1,200})" no se reconoce como un comando interno o externo)/;
+const WIN_NOT_RECOGNIZED = new RegExp(
+  [
+    String.raw`'[^'\n]{1,200}' is not recognized as an internal or external command`,
+    String.raw`Der Befehl "[^"\n]{1,200}" ist entweder falsch geschrieben oder`,
+    String.raw`'[^'\n]{1,200}' n'est pas reconnu en tant que commande interne`,
+    String.raw`"[^"\n]{1,200}" no se reconoce como un comando interno o externo`,
+    String.raw`'[^'\n]{1,200}' não é reconhecido como um comando interno`,
+    String.raw`"[^"\n]{1,200}" non è riconosciuto come comando interno o esterno`,
+    String.raw`"[^"\n]{1,200}" не является внутренней или внешней`,
+    String.raw`'[^'\n]{1,200}' 不是内部或外部命令`,
+    String.raw`'[^'\n]{1,200}' は、内部コマンドまたは外部コマンド`,
+    String.raw`'[^'\n]{1,200}'은\(는\) 내부 또는 외부 명령`,
+  ].join('|'),
+);
+const WIN_NOT_RECOGNIZED_WORDS =
+  /not recognized as an internal|falsch geschrieben|pas reconnu|no se reconoce|não é reconhecido|non è riconosciuto|не является внутренней|不是内部或外部命令|内部コマンドまたは外部コマンド|내부 또는 외부 명령/;
 const PS_NOT_RECOGNIZED = /^(?:\S{1,200} : )?The term '([^']{1,200})' is not recognized as (?:the )?name of a cmdlet/;
 
 function shellNotFound(line: string, i: number): Candidate | null {
@@ -783,8 +827,10 @@ function shellNotFound(line: string, i: number): Candidate | null {
   if (z) return cand('shell', 'command not found', `command not found: ${z[1]!.trim()}`, line, i, 3);
   if (ENV_NOT_FOUND.test(line) || MAKE_EXEC_NOT_FOUND.test(line))
     return cand('shell', 'command not found', line, line, i, 3);
-  const w = WIN_NOT_RECOGNIZED.exec(line) ?? PS_NOT_RECOGNIZED.exec(line);
-  if (w) return cand('shell', 'command not found', line, line, i, 3);
+  const w =
+    PS_NOT_RECOGNIZED.exec(line) ?? (WIN_NOT_RECOGNIZED_WORDS.test(line) ? WIN_NOT_RECOGNIZED.exec(line) : null);
+  // The message as cmd.exe prints it (from the quoted command on, a sentence's words before it gone).
+  if (w) return cand('shell', 'command not found', line.slice(w.index).trim(), line, i, w.index === 0 ? 3 : 2.5);
   return null;
 }
 

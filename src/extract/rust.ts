@@ -9,6 +9,15 @@ const ARROW = /^\s*--> (.+?):(\d+):(\d+)\s*$/;
 const GUTTER = /^\s*(\d+)\s*\|\s?(.*)$/;
 // Rust ≥ 1.88 prints the thread id: `thread 'main' (35756) panicked at src/main.rs:3:5:`.
 const PANIC_NEW = /^thread '([^']*)'(?: \(\d+\))? panicked at (\S+?):(\d+):(\d+):(?:\s*(\S.*))?$/;
+/**
+ * Rust's std aborting the process: `thread 'main' has overflowed its stack` then `fatal runtime error:
+ * stack overflow` (an allocation failure, a panic in a panic: `fatal runtime error: …` alone).
+ */
+const RUST_ABORT =
+  /^(?:thread '[^']{0,200}'(?: \(\d+\))? has (overflowed its stack)|fatal runtime error: (\S.{0,500}))$/;
+/** cargo run/test's report of a binary a signal killed: `(signal: 11, SIGSEGV: invalid memory reference)`. */
+const CARGO_SIGNAL =
+  /^error: process didn't exit successfully: `[^`\n]{1,500}` \(signal: \d{1,3}, (SIG[A-Z]{2,10}): ([^)\n]{1,200})\)$/;
 const PANIC_OLD = /^thread '([^']*)'(?: \(\d+\))? panicked at '(.*)', (\S+?):(\d+):(\d+)$/;
 const PANIC_OLD_START = /^thread '[^']*'(?: \(\d+\))? panicked at '/;
 /** A panic hook's own log line (log-panics, a logger's `[PANIC]` target): `… panicked at src/x.rs:10:5:`, the message below. */
@@ -113,6 +122,19 @@ export function findRustFailures(lines: string[]): Candidate[] {
     // An error without a code at a location: a macro's (sqlx's `query!`, a derive's), `compile_error!`'s.
     if (located) {
       out.push(uncodedError(lines, i));
+      continue;
+    }
+    const fatal =
+      line.includes('overflowed its stack') || line.startsWith('fatal runtime error: ') ? RUST_ABORT.exec(line) : null;
+    if (fatal) {
+      // std's abort (a stack overflow, an allocation failure, a panic while panicking); a stack overflow's
+      // two lines make one failure (the same type and message).
+      out.push(candidate('rust', 'fatal runtime error', fatal[2]?.trim() ?? 'stack overflow', line, i, 2.5));
+      continue;
+    }
+    const signal = line.startsWith('error: process didn') ? CARGO_SIGNAL.exec(line) : null;
+    if (signal) {
+      out.push(candidate('rust', signal[1]!, signal[2]!.trim(), line, i, 2.5));
       continue;
     }
     const pn = PANIC_NEW.exec(line);

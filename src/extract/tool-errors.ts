@@ -102,10 +102,12 @@ export function toolError(lines: string[], line: string, i: number, yarnFailed: 
   if (c === 0x67 /* g */) {
     const go = line.startsWith('go: ') ? GO_COMMAND.exec(line) : null;
     if (!go) return null;
-    // An import chain (`go: example.com/app imports`, then indented `example.com/a imports` lines): the
-    // error is the package's at its end, `\texample.com/dep: cannot find module providing package …`.
+    // An import chain (`go: example.com/app imports`, then indented `example.com/a imports` lines) or a
+    // requirement chain (`go: x@v1 requires`, `\ty@v2: invalid version: …`): the error is the one at its
+    // end, `\texample.com/dep: cannot find module providing package …`.
     let message = go[1]!.trim();
-    for (let k = i + 1; message.endsWith(' imports') && k < Math.min(lines.length, i + 30); k++) {
+    const chained = (m: string) => m.endsWith(' imports') || m.endsWith(' requires');
+    for (let k = i + 1; chained(message) && k < Math.min(lines.length, i + 30); k++) {
       if (!/^\s+\S/.test(lines[k]!)) break;
       message = lines[k]!.trim();
     }

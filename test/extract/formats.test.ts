@@ -5682,3 +5682,83 @@ ValueError: Index contains duplicate entries, cannot reshape`);
     );
   });
 });
+
+describe("Rust's std abort and cargo's signal; Go's requirement chain; PowerShell and cmd.exe in other set-ups and locales", () => {
+  test("std's abort (a stack overflow over two lines, reported once) and cargo's report of a binary a signal killed", () => {
+    const so = extractFailures(`thread 'main' has overflowed its stack
+fatal runtime error: stack overflow
+Aborted (core dumped)`);
+    assert.deepEqual(
+      so.map((f) => [f.language, f.errorType, f.errorMessage]),
+      [
+        ['rust', 'fatal runtime error', 'stack overflow'],
+        ['shell', 'Aborted', 'Aborted (core dumped)'],
+      ],
+    );
+    assert.deepEqual(
+      languageTypeMessage(
+        "error: process didn't exit successfully: `target/debug/render` (signal: 11, SIGSEGV: invalid memory reference)",
+      ),
+      ['rust', 'SIGSEGV', 'invalid memory reference'],
+    );
+  });
+
+  test("the go command's requirement chain: the error at its end", () => {
+    assert.deepEqual(
+      typeAndMessage(`go: example.com/app@v0.3.0 requires
+	example.com/lib@v0.0.0-20240101000000-abcdef123456: invalid version: unknown revision abcdef123456`),
+      ['go', 'example.com/lib@v0.0.0-20240101000000-abcdef123456: invalid version: unknown revision abcdef123456'],
+    );
+  });
+
+  test("PowerShell: a module-qualified cmdlet's record with a tool's code; a localized record of a lower-case command", () => {
+    assert.deepEqual(
+      languageTypeMessage(`PM> NuGet\\Install-Package Serilog.Sinks.Seqq
+NuGet\\Install-Package : NU1101: Unable to find package Serilog.Sinks.Seqq. No packages exist with this id in source(s): nuget.org
+At line:1 char:1
++ NuGet\\Install-Package Serilog.Sinks.Seqq
++ ~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~
+    + CategoryInfo          : NotSpecified: (:) [Install-Package], Exception
+    + FullyQualifiedErrorId : NuGetCmdletUnhandledException,NuGet.PackageManagement.PowerShellCmdlets.InstallPackageCommand`),
+      [
+        'csharp',
+        'NU1101',
+        'Unable to find package Serilog.Sinks.Seqq. No packages exist with this id in source(s): nuget.org',
+      ],
+    );
+    assert.deepEqual(
+      typeAndMessage(`pyhton : Die Benennung "pyhton" wurde nicht als Name eines Cmdlet, einer Funktion, einer Skriptdatei oder eines
+ausführbaren Programms erkannt.
+In Zeile:1 Zeichen:1
++ pyhton app.py
++ ~~~~~~
+    + CategoryInfo          : ObjectNotFound: (pyhton:String) [], CommandNotFoundException
+    + FullyQualifiedErrorId : CommandNotFoundException`),
+      [
+        'CommandNotFoundException',
+        'Die Benennung "pyhton" wurde nicht als Name eines Cmdlet, einer Funktion, einer Skriptdatei oder eines ausführbaren Programms erkannt.',
+      ],
+    );
+  });
+
+  test("cmd.exe's 'not recognized' in more locales, and quoted inside a sentence", () => {
+    for (const line of [
+      "'node' 不是内部或外部命令，也不是可运行的程序",
+      "'node' は、内部コマンドまたは外部コマンド、",
+      "'node'은(는) 내부 또는 외부 명령, 실행할 수 있는 프로그램, 또는",
+      '"node" не является внутренней или внешней',
+      "'node' não é reconhecido como um comando interno",
+      '"node" non è riconosciuto come comando interno o esterno,',
+    ])
+      assert.deepEqual(typeAndMessage(line), ['command not found', line], line);
+    assert.deepEqual(
+      typeAndMessage(
+        'y en el cmd sale este error: "npm" no se reconoce como un comando interno o externo, programa o archivo por lotes ejecutable.',
+      ),
+      [
+        'command not found',
+        '"npm" no se reconoce como un comando interno o externo, programa o archivo por lotes ejecutable.',
+      ],
+    );
+  });
+});
