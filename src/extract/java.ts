@@ -227,7 +227,7 @@ export function findJavaFailures(lines: string[]): Candidate[] {
         out.push({
           language: 'java',
           errorType: 'GradleBuildFailure',
-          errorMessage: what,
+          errorMessage: deepestGradleCause(lines, i + 2) ?? what,
           frames: [],
           codeLines: [],
           errorText: [what, ...detail].join('\n'),
@@ -240,6 +240,26 @@ export function findJavaFailures(lines: string[]): Candidate[] {
   for (const r of rules) out.push({ ...r, errorType: checkGoalType });
   return out;
 }
+
+/**
+ * Gradle prints a failure's causes below "What went wrong", each a `> ` line indented under the one it
+ * caused (`> Could not resolve all files for configuration …`, `   > Could not find x:y:1.0.`): the
+ * deepest is the cause. Null when there is none (a task's failure with its output elsewhere).
+ */
+function deepestGradleCause(lines: string[], from: number): string | null {
+  let best: string | null = null;
+  let depth = -1;
+  for (let k = from; k < Math.min(lines.length, from + 40); k++) {
+    const l = lines[k]!;
+    if (!l.trim() || l.trim().startsWith('* ')) break;
+    const m = /^(\s*)> (\S.{0,1000})$/.exec(l);
+    if (m && m[1]!.length > depth) [best, depth] = [m[2]!.trim(), m[1]!.length];
+  }
+  // A cause that only points elsewhere ("Compilation error. See log for more details") says less than
+  // the task's failure.
+  return depth > 0 && !POINTS_ELSEWHERE.test(best ?? '') ? best : null;
+}
+const POINTS_ELSEWHERE = /\bsee\b.{1,60}\b(?:log|report|output|details)\b|^A failure occurred while executing /i;
 
 /**
  * Whether the line above an exception is a test runner's verdict on a failed test (Surefire's

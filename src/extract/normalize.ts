@@ -32,6 +32,7 @@ export function normalizeText(text: string): NormalizedText {
   if (text.includes('`')) framed = openCodeSpans(framed);
   const lines0 = framed.map((l) => l.text);
   const pytestish = lines0.some((l) => PYTEST_E.test(l));
+  const gradle = lines0.some((l) => l.startsWith('* What went wrong:'));
   const group = lines0.some((l) => /^\s*\+[-+]{2,}|^\s*\+ Exception Group Traceback/.test(l));
   const html = lines0.filter((l) => /<\/?(?:html|body|table|div|h\d|pre|td|p)\b/i.test(l)).length >= 3;
   // `docker compose logs` / `up` and Foreman: every line behind its service's name (`web_1  | `, `app-web-1  | `).
@@ -59,7 +60,8 @@ export function normalizeText(text: string): NormalizedText {
     if (html) line = line.replace(/<[^<>\n]{0,300}>/g, '').replace(/&nbsp;/g, ' ');
     if (line.includes('&')) line = decodeEntities(line);
     // Markdown quotes; pytest's own `>` marker (`>       code`) stays when the text is pytest output.
-    line = line.replace(pytestish ? QUOTE_TEXT : QUOTE, '');
+    // Gradle's causes under "What went wrong" are `> ` lines indented by depth: not quotes either.
+    if (!gradle || !/^\s*> /.test(line)) line = line.replace(pytestish ? QUOTE_TEXT : QUOTE, '');
     if (group) {
       if (/^\s*\+[-+ \d]*$/.test(line) && (line.includes('---') || line.trim() === '+')) continue;
       line = line.replace(/^(?:\s*[|+](?= ))+ ?/, '');

@@ -5762,3 +5762,27 @@ In Zeile:1 Zeichen:1
     );
   });
 });
+
+describe("Gradle's causes under 'What went wrong'", () => {
+  test('the deepest `> ` cause is the message, unless it only points at a log', () => {
+    assert.deepEqual(
+      typeAndMessage(`* What went wrong:
+Execution failed for task ':app:checkDebugAarMetadata'.
+> Could not resolve all files for configuration ':app:debugRuntimeClasspath'.
+   > Could not find com.squareup.okhttp3:okhttp:5.0.0-alpha99.
+     Searched in the following locations:
+       - https://dl.google.com/dl/android/maven2/com/squareup/okhttp3/okhttp/5.0.0-alpha99/okhttp-5.0.0-alpha99.pom
+
+* Try:
+> Run with --stacktrace option to get the stack trace.`),
+      ['GradleBuildFailure', 'Could not find com.squareup.okhttp3:okhttp:5.0.0-alpha99.'],
+    );
+    assert.deepEqual(
+      typeAndMessage(`* What went wrong:
+Execution failed for task ':app:compileDebugKotlin'.
+> A failure occurred while executing org.jetbrains.kotlin.compilerRunner.GradleCompilerRunnerWithWorkers$GradleKotlinCompilerWorkAction
+   > Compilation error. See log for more details`),
+      ['GradleBuildFailure', "Execution failed for task ':app:compileDebugKotlin'."],
+    );
+  });
+});
