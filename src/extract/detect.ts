@@ -127,6 +127,9 @@ function documentContext(lines: string[]): DocContext {
 function view(raw: string): string {
   let s = raw.trim();
   s = s.replace(/^(?:[-*+•]|\d{1,3}[.)])\s+(?=\S)/, '');
+  // A tool's box around a command's output (GoReleaser's `│ gcc_arm64.S:30: Error: …`) before a located
+  // diagnostic (Terraform's own `│ Error:` box is read as it is).
+  if (s.startsWith('│') || s.startsWith('┃')) s = s.replace(/^[│┃] {1,4}(?=[^\s:]{1,300}:\d{1,7}[:(])/, '');
   if (s.includes('**')) s = s.replace(/\*\*([^*\n]{1,300})\*\*/g, '$1');
   const wrapped = /^([`"'])(.*)\1$/.exec(s);
   if (wrapped) s = wrapped[2]!.trim();

@@ -51,6 +51,17 @@ const SUREFIRE_MARK = /<<< (?:FAILURE|ERROR)!\s*$/;
 const FATAL_EXCEPTION = /^FATAL EXCEPTION: \S/;
 const ANY_THROWABLE = /^((?:[a-z_$][\w$]{0,80}\.){0,10}[a-z_$][\w$]{0,80})(?:: (.*))?$/i;
 /**
+ * R8's and D8's errors (Android's shrinker and dexer, under Gradle's `minifyReleaseWithR8`):
+ * `ERROR: Missing classes detected while running R8. Please add …`, `ERROR: R8: Missing class x (…)`,
+ * `ERROR:/path/classes.jar: D8: …`.
+ */
+const R8_ERROR = /^ERROR: ?(Missing classes detected while running R8\..{0,2000})$|^ERROR: ?(?:\S{1,500}: )?[RD]8: (\S.{0,2000})$/;
+/**
+ * The Android manifest merger's error: `/path/AndroidManifest.xml Error:` (or `…xml:14:9-36 Error:`), the
+ * message on the next line (`uses-sdk:minSdkVersion 24 cannot be smaller than version 26 declared in …`).
+ */
+const MANIFEST_MERGER = /^(\S{0,500}AndroidManifest\.xml)(?::(\d{1,7}):\d{1,7}(?:-\d{1,7})?)? Error:$/;
+/**
  * Liquibase 4's summary of a failed update names the database's exception and its reason:
  * `ERROR: Exception Primary Class:  PSQLException`, `ERROR: Exception Primary Reason:  ERROR: column …`.
  */
@@ -79,6 +90,18 @@ export function findJavaFailures(lines: string[]): Candidate[] {
   let checkGoalType: string | null = null;
   for (let i = 0; i < lines.length; i++) {
     const line = lines[i]!.trim();
+    const r8 = line.includes('8') && line.startsWith('ERROR:') ? R8_ERROR.exec(line) : null;
+    if (r8) {
+      out.push(candidate('java', 'error', (r8[1] ?? r8[2])!.trim(), line, i, 3));
+      continue;
+    }
+    const merger = line.endsWith(' Error:') ? MANIFEST_MERGER.exec(line) : null;
+    const mergerMessage = merger ? (lines[i + 1] ?? '').trim() : '';
+    if (merger && mergerMessage) {
+      const frames = [{ file: merger[1]!, line: merger[2] ? Number(merger[2]) : null, function: null, source: null }];
+      out.push(candidate('java', 'error', mergerMessage, `${line}\n${mergerMessage}`, i, 3, frames));
+      continue;
+    }
     const lq = line.includes('Exception Primary Class:') ? LIQUIBASE_PRIMARY.exec(line) : null;
     if (lq) {
       const reason = LIQUIBASE_REASON.exec((lines[i + 1] ?? '').trim());

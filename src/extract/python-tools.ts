@@ -20,6 +20,8 @@ import { type Candidate, EXCEPTION_NAME } from './candidate.js';
  *   (its model prints any other exception as a traceback).
  * - Robot Framework's console: a test's row ends `| FAIL |`, its message on the lines below up to the
  *   row of dashes; a suite's row (followed by the `N tests, …` line) is a summary of its tests.
+ * - Cython: `Error compiling Cython file:`, the source between two rules with a caret under the column,
+ *   then `path.pyx:61:41: Cannot assign type …` (no class; the caret's line is the code).
  * - pytest-xdist: `worker 'gw0' crashed while running 'tests/test_x.py::test_y'` when a test killed its
  *   worker process (a segfault in native code, `os._exit`); no class.
  */
@@ -127,6 +129,11 @@ export function findPythonToolFailures(lines: string[]): Candidate[] {
       out.push(robot);
       continue;
     }
+    if (t === 'Error compiling Cython file:') {
+      const c = cythonError(lines, i);
+      if (c) out.push(c);
+      continue;
+    }
     const crash = t.startsWith('worker ') ? XDIST_CRASH.exec(t) : null;
     // The crash's cause, where printed (faulthandler's `Fatal Python error: Segmentation fault`), says more.
     if (crash) out.push(simple(null, t, t, i, 1));
@@ -216,4 +223,24 @@ function robotFailure(lines: string[], i: number): Candidate | null {
   const typed = ROBOT_TYPED.exec(message[0]!);
   const text = `${row[1]!.trim()} | FAIL |\n${message.join('\n')}`;
   return simple(typed?.[1] ?? null, typed ? typed[2]!.trim() : message[0]!, text, i, 2.5);
+}
+
+const CYTHON_LOCATED = /^(\S{1,500}\.(?:pyx|pxd|pxi)):(\d{1,7}):\d{1,5}: (\S.{0,2000})$/;
+
+/** Cython's compile error under its heading at line `at`: the located message, the line over the caret. */
+function cythonError(lines: string[], at: number): Candidate | null {
+  let code: string | null = null;
+  for (let k = at + 1; k < Math.min(lines.length, at + 40); k++) {
+    const t = lines[k]!.trim();
+    if (/^\^$/.test(t) && k > at + 1) code ??= lines[k - 1]!.trim();
+    const m = CYTHON_LOCATED.exec(t);
+    if (!m) continue;
+    // cythonize (a setup.py's build) raises the compiler's class over it; the cython command prints none.
+    const raised = lines.slice(k + 1, k + 80).some((l) => l.trim().startsWith('Cython.Compiler.Errors.CompileError: '));
+    const c = simple(raised ? 'Cython.Compiler.Errors.CompileError' : null, m[3]!.trim(), t, k, 3);
+    c.frames = [{ file: m[1]!, line: Number(m[2]), function: null, source: code }];
+    if (code) c.codeLines = [code];
+    return c;
+  }
+  return null;
 }

@@ -5786,3 +5786,69 @@ Execution failed for task ':app:compileDebugKotlin'.
     );
   });
 });
+
+describe('native and mobile builds: a box around a tool, R8, the manifest merger, Cython', () => {
+  test("a located diagnostic inside a tool's │ box (GoReleaser's cgo build)", () => {
+    const f = primary(`  • building binaries
+    ⨯ build failed after 3s
+    │ # runtime/cgo
+    │ gcc_arm64.S:30: Error: no such instruction: \`stp x29,x30,[sp,'
+    │ gcc_arm64.S:36: Error: no such instruction: \`stp x19,x20,[sp,'`);
+    assert.deepEqual(
+      [f.errorType, f.errorMessage, f.frames[0]?.file],
+      ['error', "no such instruction: `stp x29,x30,[sp,'", 'gcc_arm64.S'],
+    );
+  });
+
+  test("R8's missing classes and the manifest merger's error are the cause under Gradle's task failure", () => {
+    const r8 = primary(`> Task :app:minifyReleaseWithR8 FAILED
+ERROR: Missing classes detected while running R8. Please add the missing classes or apply additional keep rules that are generated in /app/build/outputs/mapping/release/missing_rules.txt.
+ERROR: R8: Missing class java.beans.Transient (referenced from: void com.fasterxml.jackson.databind.ext.Java7SupportImpl.<init>())
+
+* What went wrong:
+Execution failed for task ':app:minifyReleaseWithR8'.
+> A failure occurred while executing com.android.build.gradle.internal.tasks.R8Task$R8Runnable
+   > Compilation failed to complete`);
+    assert.deepEqual([r8.language, r8.errorType], ['java', 'error']);
+    assert.match(r8.errorMessage, /^Missing classes detected while running R8\./);
+    const merger = primary(`> Task :app:processDebugMainManifest FAILED
+/home/runner/work/app/app/src/main/AndroidManifest.xml:9:5-41 Error:
+	uses-sdk:minSdkVersion 23 cannot be smaller than version 26 declared in library [androidx.health.connect:connect-client:1.1.0]
+/home/runner/work/app/app/src/main/AndroidManifest.xml Error:
+	Attribute application@allowBackup value=(false) is also present at [x] value=(true).`);
+    assert.deepEqual(
+      [merger.errorType, merger.errorMessage, merger.frames[0]?.line],
+      [
+        'error',
+        'uses-sdk:minSdkVersion 23 cannot be smaller than version 26 declared in library [androidx.health.connect:connect-client:1.1.0]',
+        9,
+      ],
+    );
+  });
+
+  test("Cython's compile error: the located message, the line over the caret; cythonize's class where it raised it", () => {
+    const block = `Error compiling Cython file:
+------------------------------------------------------------
+...
+    for i in range(n):
+        total += data[i]
+                    ^
+------------------------------------------------------------
+
+src/fastsum/_core.pyx:14:20: Indexing Python object not allowed without gil`;
+    const f = primary(block);
+    assert.deepEqual(
+      [f.language, f.errorType, f.errorMessage, f.code, f.frames[0]?.line],
+      ['python', '', 'Indexing Python object not allowed without gil', 'total += data[i]', 14],
+    );
+    const raised = primary(`${block}
+Traceback (most recent call last):
+  File "setup.py", line 5, in <module>
+    ext_modules=cythonize("src/fastsum/_core.pyx"),
+Cython.Compiler.Errors.CompileError: src/fastsum/_core.pyx`);
+    assert.deepEqual(
+      [raised.errorType, raised.errorMessage],
+      ['Cython.Compiler.Errors.CompileError', 'Indexing Python object not allowed without gil'],
+    );
+  });
+});
