@@ -55,7 +55,8 @@ const ANY_THROWABLE = /^((?:[a-z_$][\w$]{0,80}\.){0,10}[a-z_$][\w$]{0,80})(?:: (
  * `ERROR: Missing classes detected while running R8. Please add …`, `ERROR: R8: Missing class x (…)`,
  * `ERROR:/path/classes.jar: D8: …`.
  */
-const R8_ERROR = /^ERROR: ?(Missing classes detected while running R8\..{0,2000})$|^ERROR: ?(?:\S{1,500}: )?[RD]8: (\S.{0,2000})$/;
+const R8_ERROR =
+  /^ERROR: ?(Missing classes detected while running R8\..{0,2000})$|^ERROR: ?(?:\S{1,500}: )?[RD]8: (\S.{0,2000})$/;
 /**
  * The Android manifest merger's error: `/path/AndroidManifest.xml Error:` (or `…xml:14:9-36 Error:`), the
  * message on the next line (`uses-sdk:minSdkVersion 24 cannot be smaller than version 26 declared in …`).
