@@ -8,7 +8,9 @@ import { isLambdaErrorRecord } from './lambda-error.js';
  *   its line or behind a short prefix (a collector's timestamp and stream: `… stdout F {"level": …}`);
  * - a repr of a traceback: a Python list or dict printed with its escapes (a notebook runner's
  *   `['Traceback…', "Cell In[3]…\n", …]`, Celery's `{'traceback': 'Traceback (most recent call
- *   last):\n  File …'}`), colour codes escaped too (`\x1b[0;31m`).
+ *   last):\n  File …'}`), colour codes escaped too (`\x1b[0;31m`);
+ * - a log line that escaped its message's newlines outside any string (Apache's error log: `PHP Fatal
+ *   error:  Uncaught Error: … in /x.php:151\nStack trace:\n#0 …`), split at them.
  *
  * This runs on the raw text, before lines are cut to `MAX_LINE`: such a record is one long line, and its
  * traceback's last line (the error) would be cut first. A line over `MAX_ESCAPED_LINE` is left as it is.
@@ -20,7 +22,8 @@ export function expandEscapedLines(text: string): string {
   for (let i = 0; i < lines.length; i++) {
     const line = lines[i]!;
     if (!line.includes('\\n') || line.length > MAX_ESCAPED_LINE) continue;
-    const carried = jsonLogLines(line) ?? (TRACE_IN_STRING.test(line) ? quotedStringLines(line) : null);
+    const carried =
+      jsonLogLines(line) ?? (TRACE_IN_STRING.test(line) ? (quotedStringLines(line) ?? line.split('\\n')) : null);
     if (!carried) continue;
     lines[i] = carried.join('\n');
     changed = true;
@@ -32,7 +35,7 @@ const MAX_ESCAPED_LINE = 256 * 1024;
 
 /** An escaped newline before a traceback's frame or header, in any runtime's words. */
 const TRACE_IN_STRING =
-  /Traceback \(most recent call last\)|\\n\s{0,8}(?:at |File "|File [/\w])|\\n\\t(?:at |\.\.\. )|\\n(?:goroutine \d|panic: |Caused by: )/;
+  /Traceback \(most recent call last\)|\\n\s{0,8}(?:at |File "|File [/\w])|\\n\\t(?:at |\.\.\. )|\\n(?:goroutine \d|panic: |Caused by: |Stack trace:\\n#0 )/;
 
 /** Fields of a structured log record that hold its message, read first. */
 const JSON_MESSAGE_KEYS = ['message', 'msg', 'event', 'error', 'err'];

@@ -4,9 +4,11 @@ import { candidate, type Candidate } from './candidate.js';
 const PANIC = /^panic: ?(\S.*)$/;
 /**
  * net/http recovers a handler's panic and logs it with the goroutine's stack (server.go: `http: panic
- * serving %v: %v\n%s`), behind the log package's date and time.
+ * serving %v: %v\n%s`), behind the log package's date and time (and whatever the program printed on
+ * that line before it, with no newline: `got here 1.2020/02/13 19:41:05 http: panic serving …`).
  */
-const HTTP_PANIC = /^(?:\d{4}\/\d\d\/\d\d \d\d:\d\d:\d\d(?:\.\d{1,6})? )?http: panic serving \S{1,200}: (\S.{0,2000})$/;
+const HTTP_PANIC =
+  /(?:^|\s|\d{4}\/\d\d\/\d\d \d\d:\d\d:\d\d(?:\.\d{1,6})? )http: panic serving \S{1,200}: (\S.{0,2000})$/;
 /**
  * `go test`'s `--- FAIL: TestX (0.00s)`, gotestsum's summary `=== FAIL: pkg/path TestX (0.00s)`, and
  * gotestfmt's `❌ TestX (0s)` (in a collapsed group on GitHub Actions).

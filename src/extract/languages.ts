@@ -1,3 +1,4 @@
+import { findBatsFailures } from './bats.js';
 import { findBiomeDiagnostics } from './biome.js';
 import type { Candidate } from './candidate.js';
 import { findCppTestFailures } from './cpp-test-runners.js';
@@ -42,4 +43,5 @@ export const LANGUAGE_MODULES: FailureFinder[] = [
   findScalaFailures,
   findLambdaErrors,
   findMietteReports,
+  findBatsFailures,
 ];

@@ -223,6 +223,28 @@ function decodeEntities(line: string): string {
 const FENCE = /^\s*(?:```|~~~)[\w+-]*\s*$/;
 
 /**
+ * A code span of three backticks opened inside a sentence and closed at the end of a later line ("I find
+ * this error ```RuntimeError: CUDA out of memory …` then `(no backtrace available)```"): the opening
+ * line keeps what follows its last run of three (the sentence before it goes), the closing line loses
+ * its run. Whether line `i` opened one (an odd number of runs on it) and it was taken out.
+ */
+function tripleSpanFrom<T extends { text: string }>(out: T[], i: number): boolean {
+  const open = out[i]!.text;
+  const runs = open.split('```').length - 1;
+  const at = open.lastIndexOf('```');
+  if (runs % 2 === 0 || !open.slice(at + 3).trim()) return false;
+  for (let k = i + 1; k < Math.min(out.length, i + 50); k++) {
+    const t = out[k]!.text;
+    if (!t.includes('`')) continue;
+    if (t.split('```').length !== 2 || !/```\s*$/.test(t)) return false;
+    out[i] = { ...out[i]!, text: open.slice(at + 3) };
+    out[k] = { ...out[k]!, text: t.replace(/```\s*$/, '') };
+    return true;
+  }
+  return false;
+}
+
+/**
  * Output pasted between single backticks, as an inline code span over many lines (GitHub renders it so):
  * the span's opening backtick starts a line and its closing one ends a later line, each the only
  * backtick on its line. Both go, so the first and the last line read as what was printed.
@@ -232,6 +254,7 @@ function openCodeSpans<T extends { text: string }>(lines: T[]): T[] {
   const out = [...lines];
   for (let i = 0; i < out.length; i++) {
     const open = out[i]!.text;
+    if (open.includes('```') && tripleSpanFrom(out, i)) continue;
     if (!/^\s*`(?!`)/.test(open) || !single(open)) continue;
     for (let k = i + 1; k < Math.min(out.length, i + 1000); k++) {
       const t = out[k]!.text;
@@ -285,6 +308,12 @@ const SYSLOG_TS =
 const HEROKU_SOURCE = /^[a-z][\w-]{0,30}\[[\w.-]{1,40}\]:(?: |$)/;
 /** Fly.io's log line after its timestamp: `app[3d8d7e1ad12389] ams [info]`, then the output with its indent. */
 const FLY_SOURCE = /^[a-z][\w-]{0,30}\[[\w.-]{1,40}\] [a-z]{3} \[(info|warn|error|debug)\]/;
+/**
+ * Apache httpd's error log after its bracketed time: `[php7:error] [pid 5798] [client 10.0.0.1:0] `
+ * (the module and level, the process, the client).
+ */
+const APACHE_ERROR_LOG =
+  /^\[[\w.-]{1,40}:(emerg|alert|crit|error|warn|notice|info|debug|trace\d)\] \[pid \d{1,10}(?::tid \d{1,20})?\] (?:\[client [^\]\n]{1,100}\] )?/;
 /** Docker BuildKit: `#12 3.456 ` (step number, seconds). */
 const BUILDKIT = /^#\d{1,5} \d{1,7}\.\d{1,4} /;
 const BRACKET_TS = /^\[[^\]\n]{0,40}\d\d:\d\d:\d\d[^\]\n]{0,60}\]:?\s*/;
@@ -360,6 +389,9 @@ function stripLogPrefix(line: string): { rest: string; level: LogLevel } {
   // (its timestamp may be gone with the CI's, which has the same shape).
   const fly = s.includes('] ') ? FLY_SOURCE.exec(s) : null;
   if (fly) return { rest: s.slice(fly[0].length), level: toLevel(fly[1]!) };
+  const apache = s.startsWith('[') ? APACHE_ERROR_LOG.exec(s) : null;
+  if (apache)
+    return { rest: s.slice(apache[0].length), level: toLevel(apache[1]!.replace(/^(?:emerg|alert|crit)$/, 'error')) };
   const uv = UVICORN_LEVEL.exec(s);
   if (uv && uv[0].length === 10) return { rest: s.slice(10), level: toLevel(uv[1]!) };
   const py = PY_LOGGING.exec(s);

@@ -63,10 +63,17 @@ const MONOLOG_EXCEPTION =
   /(\[previous exception\] )?\[object\] \(((?:[A-Za-z_]\w{0,80}\\{1,2}){0,10}[A-Za-z_]\w{0,80})\(code: [^)\n]{0,40}\): (.{0,2000}?) at (\S{1,500}?):(\d{1,7})\)/;
 const PHP_STACK_FRAME = /^#\d{1,4} (\S{1,500}?)\((\d{1,7})\): (\S.{0,500})$/;
 
+const PHP_CS_FIXER_FOUND = /^Found [1-9]\d{0,6} of \d{1,7} files? that can be fixed\b.{0,200}$/;
+
 export function findPhpFailures(lines: string[]): Candidate[] {
   const out: Candidate[] = [];
   for (let i = 0; i < lines.length; i++) {
     const line = lines[i]!;
+    // PHP CS Fixer's `--dry-run` verdict: files it would change (no class; its diff is above it).
+    if (line.startsWith('Found ') && PHP_CS_FIXER_FOUND.test(line.trim())) {
+      out.push(php(null, line.trim(), [], line.trim(), i, 2));
+      continue;
+    }
     const head = line.startsWith('There w') ? PHPUNIT_HEAD.exec(line.trim()) : null;
     if (head) {
       const c = readPhpunit(lines, i, head[1] as 'failure' | 'error');

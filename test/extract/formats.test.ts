@@ -5852,3 +5852,67 @@ Cython.Compiler.Errors.CompileError: src/fastsum/_core.pyx`);
     );
   });
 });
+
+describe("round 19: a span of three backticks inside a sentence, Apache's error log, a glued net/http panic", () => {
+  test('a triple-backtick span opened mid-sentence and closed at the end of a later line', () => {
+    assert.deepEqual(
+      typeAndMessage(`when I run \`\`\`python train.py\`\`\` I get \`\`\`RuntimeError: CUDA error: device-side assert triggered
+CUDA kernel errors might be asynchronously reported at some other API call\`\`\`
+any idea?`),
+      ['RuntimeError', 'CUDA error: device-side assert triggered'],
+    );
+    // Balanced spans on one line stay as they are.
+    assert.deepEqual(normalizeText('run ```make``` then ```make test```').lines, [
+      'run ```make``` then ```make test```',
+    ]);
+  });
+
+  test("Apache's error log: its module, process and client go; the message's escaped newlines are lines", () => {
+    const f = primary(
+      '[Thu Mar 11 13:16:10.032544 2021] [php7:error] [pid 5798] [client 10.0.0.9:0] PHP Fatal error:  Uncaught Error: Call to undefined function money() in /var/www/shop/cart.php:40\\nStack trace:\\n#0 /var/www/shop/index.php(12): Cart->total()\\n#1 {main}\\n  thrown in /var/www/shop/cart.php on line 40',
+    );
+    assert.deepEqual([f.language, f.errorType, f.errorMessage], ['php', 'Error', 'Call to undefined function money()']);
+  });
+
+  test("net/http's recovered panic after what the program printed on the same line", () => {
+    assert.deepEqual(
+      languageTypeMessage(`starting...ok2024/02/13 19:41:05 http: panic serving [::1]:60825: runtime error: index out of range [3] with length 3
+goroutine 21 [running]:
+net/http.(*conn).serve.func1()
+	/usr/local/go/src/net/http/server.go:1868 +0xb9`),
+      ['go', 'panic', 'runtime error: index out of range [3] with length 3'],
+    );
+  });
+});
+
+describe("bats' TAP report and PHP CS Fixer's dry run", () => {
+  test("bats: the failed command under 'not ok', its test file's line as the frame", () => {
+    const f = primary(`1..3
+ok 1 parse: reads flags
+not ok 2 install: picks the newest release
+# (from function \`assert_output' in file test/test_helper/bats-assert/src/assert_output.bash, line 194,
+#  in test file test/install.bats, line 41)
+#   \`assert_output "2.0.1"' failed
+#
+# -- output differs --
+# expected : 2.0.1
+# actual   : 2.0.0rc1
+# --
+ok 3 local: writes the version file`);
+    assert.deepEqual(
+      [f.language, f.errorType, f.errorMessage, f.frames[0]?.file, f.frames[0]?.line],
+      ['shell', '', '`assert_output "2.0.1"\' failed', 'test/install.bats', 41],
+    );
+  });
+
+  test("PHP CS Fixer's --dry-run verdict: files it would fix; none found is no failure", () => {
+    assert.deepEqual(typeAndMessage('Found 2 of 143 files that can be fixed in 2.114 seconds, 20.000 MB memory used'), [
+      '',
+      'Found 2 of 143 files that can be fixed in 2.114 seconds, 20.000 MB memory used',
+    ]);
+    assert.deepEqual(
+      extractFailures('Found 0 of 143 files that can be fixed in 1.9 seconds, 20.000 MB memory used'),
+      [],
+    );
+  });
+});
