@@ -42,6 +42,8 @@ export function detectCandidates({ lines, levels }: DetectInput): Candidate[] {
     if (level === 'info' || level === 'debug') continue;
     const line = view(raw);
     if (!line) continue;
+    // A PowerShell error record's fields are read with the record (`powerShellError`), never alone.
+    if (line.startsWith('CategoryInfo ') || line.startsWith('FullyQualifiedErrorId ')) continue;
     // Every family but a bare class name, a notifier's "X in ctrl#action", a canonical message, a signal
     // and some tools' own lines (pnpm codes, Yarn, pre-commit) needs one of these characters: most
     // lines of a long log are done after one scan.

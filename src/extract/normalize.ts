@@ -322,7 +322,12 @@ const LEVEL_WORD =
 const PY_LOGGING = /^(ERROR|CRITICAL|WARNING|INFO|DEBUG):[\w.]{1,100}:/;
 /** uvicorn's (FastAPI's) default format: the level, its colon and spaces to ten columns (`ERROR:    …`). */
 const UVICORN_LEVEL = /^(CRITICAL|ERROR|WARNING|INFO|DEBUG|TRACE):( {1,5})(?=\S)/;
-const LOG4J_TAIL = /^\d+ --- \[[^\]\n]{0,80}\] [\w.$]{1,120}\s{0,80}: /;
+/**
+ * Spring Boot's (logback's) line after its level: the pid, `---`, the application's name in brackets
+ * (Spring Boot 3.4 and later, where it is set), the thread's, the logger padded to a column, `: `.
+ */
+const SPRING_LEVEL = /^\s{0,2}(ERROR|WARN|INFO|DEBUG|TRACE) {1,2}(?=\d{1,10} --- )/;
+const LOG4J_TAIL = /^\d+ --- (?:\[[^\]\n]{0,80}\] )?\[[^\]\n]{0,80}\] [\w.$]{1,120}\s{0,80}: /;
 /**
  * Android's logcat (`adb logcat -v brief`, `-v time`, `-v threadtime`, the default since Android 7):
  * `E/Tag( 123): `, `11-20 10:00:00.123 E/Tag( 123): `, `11-20 10:00:00.123  123  456 E Tag     : `.
@@ -392,6 +397,14 @@ function stripLogPrefix(line: string): { rest: string; level: LogLevel } {
   const apache = s.startsWith('[') ? APACHE_ERROR_LOG.exec(s) : null;
   if (apache)
     return { rest: s.slice(apache[0].length), level: toLevel(apache[1]!.replace(/^(?:emerg|alert|crit)$/, 'error')) };
+  // Spring Boot's level, right-aligned to five columns, before its pid and `---`: a line pasted whole
+  // whose timestamp went as the runner's would (` INFO 2871 --- [main] …`).
+  const spring = s.includes(' --- ') ? SPRING_LEVEL.exec(s) : null;
+  if (spring) {
+    const rest = s.slice(spring[0].length);
+    const tail = LOG4J_TAIL.exec(rest);
+    return { rest: tail ? rest.slice(tail[0].length) : rest, level: toLevel(spring[1]!) };
+  }
   const uv = UVICORN_LEVEL.exec(s);
   if (uv && uv[0].length === 10) return { rest: s.slice(10), level: toLevel(uv[1]!) };
   const py = PY_LOGGING.exec(s);

@@ -5916,3 +5916,28 @@ ok 3 local: writes the version file`);
     );
   });
 });
+
+describe("Spring Boot 3.4's log line: the application's name in brackets before the thread's", () => {
+  test('the prefix goes to the message, its level kept', () => {
+    const n = normalizeText(
+      '2026-01-10T10:00:00.971Z ERROR 2871 --- [ledger-api] [           main] o.s.boot.SpringApplication               : Application run failed\n2026-01-10T10:00:00.972Z  INFO 2871 --- [           main] o.s.b.StartupInfoLogger : Started',
+    );
+    assert.deepEqual(n.lines, ['Application run failed', 'Started']);
+    assert.deepEqual(n.levels, ['error', 'info']);
+  });
+});
+
+describe("a PowerShell error record's fields", () => {
+  test('are read with the record, never as failures of their own', () => {
+    const record = `gti : The term 'gti' is not recognized as the name of a cmdlet, function, script file, or operable program.
+At line:1 char:1
++ gti status
++ ~~~
+    + CategoryInfo          : ObjectNotFound: (gti:String) [], CommandNotFoundException
+    + FullyQualifiedErrorId : CommandNotFoundException`;
+    assert.deepEqual(
+      extractFailures(record).map((f) => f.errorType),
+      ['CommandNotFoundException'],
+    );
+  });
+});
