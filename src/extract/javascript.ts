@@ -31,6 +31,7 @@ const PRISMA_INVOCATION = /^Invalid `[^`\n]{1,200}` invocation(?: in)?:?$/;
  * and message: `main.ts:15 ERROR T: NG0201`). The code is what people search by.
  */
 const ANGULAR_RUNTIME = /^\s*(?:[^\s:]{1,200}:\d{1,7} )?(?:ERROR )?(?:[\w$]{1,60}: )?(NG0\d{3,4})(?:: (\S.{0,1000}))?$/;
+const STRAY_WORD = /^\s*[a-z]\w{0,19} (?=(?:[A-Z]\w*)?(?:Error|Exception)\b)/;
 const ANGULAR_CODE = /^(NG0\d{3,4})(?:: (\S.*)|\b)/;
 /** clipanion's (Yarn Berry's) refusal of a command line: `Usage Error: The nearest package directory …`. */
 const CLIPANION_USAGE = /^Usage Error: (\S.{0,2000})$/;
@@ -267,7 +268,10 @@ export function findJavaScriptFailures(lines: string[]): Candidate[] {
       out.push(cand('Invariant Violation', invariant[1]!.trim(), [], [], line.trim(), i, 3));
       continue;
     }
-    const found = JS_ERROR.exec(line);
+    // A stray word pasted before the error line (`return Error [ERR_HTTP_HEADERS_SENT]: …`) where its
+    // frames follow at once.
+    const found =
+      JS_ERROR.exec(line) ?? (AT_FRAME.test(lines[i + 1] ?? '') ? JS_ERROR.exec(line.replace(STRAY_WORD, '')) : null);
     const m = found ? { cls: found[1]!, own: found[2], text: found[3]! } : withMessageBelow(lines, i);
     if (!m) continue;
     // The error's own name, where Node shows it beside its class's (`Error [ZodError]`); a plain Error of

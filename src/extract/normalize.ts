@@ -326,6 +326,17 @@ const UVICORN_LEVEL = /^(CRITICAL|ERROR|WARNING|INFO|DEBUG|TRACE):( {1,5})(?=\S)
  * Spring Boot's (logback's) line after its level: the pid, `---`, the application's name in brackets
  * (Spring Boot 3.4 and later, where it is set), the thread's, the logger padded to a column, `: `.
  */
+/** logrus (Go): `INFO[0003] msg`, `ERRO[2025/11/24 - 16:59:08] msg` (the time as its formatter prints it). */
+const LOGRUS = /^(PANI|FATA|ERRO|WARN|INFO|DEBU|TRAC)\[[^\]\n]{1,40}\] {1,2}/;
+const LOGRUS_LEVEL: Record<string, string> = {
+  PANI: 'ERROR',
+  FATA: 'ERROR',
+  ERRO: 'ERROR',
+  WARN: 'WARN',
+  INFO: 'INFO',
+  DEBU: 'DEBUG',
+  TRAC: 'TRACE',
+};
 const SPRING_LEVEL = /^\s{0,2}(ERROR|WARN|INFO|DEBUG|TRACE) {1,2}(?=\d{1,10} --- )/;
 const LOG4J_TAIL = /^\d+ --- (?:\[[^\]\n]{0,80}\] )?\[[^\]\n]{0,80}\] [\w.$]{1,120}\s{0,80}: /;
 /**
@@ -405,6 +416,9 @@ function stripLogPrefix(line: string): { rest: string; level: LogLevel } {
     const tail = LOG4J_TAIL.exec(rest);
     return { rest: tail ? rest.slice(tail[0].length) : rest, level: toLevel(spring[1]!) };
   }
+  // logrus's text format on a terminal: the level's first four letters and the time in brackets.
+  const logrus = s[4] === '[' ? LOGRUS.exec(s) : null;
+  if (logrus) return { rest: s.slice(logrus[0].length), level: toLevel(LOGRUS_LEVEL[logrus[1]!]!) };
   const uv = UVICORN_LEVEL.exec(s);
   if (uv && uv[0].length === 10) return { rest: s.slice(10), level: toLevel(uv[1]!) };
   const py = PY_LOGGING.exec(s);

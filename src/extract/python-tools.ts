@@ -22,6 +22,10 @@ import { type Candidate, EXCEPTION_NAME } from './candidate.js';
  *   row of dashes; a suite's row (followed by the `N tests, …` line) is a summary of its tests.
  * - Cython: `Error compiling Cython file:`, the source between two rules with a caret under the column,
  *   then `path.pyx:61:41: Cannot assign type …` (no class; the caret's line is the code).
+ * - Qt (PyQt's, PySide's): `qt.qpa.plugin: Could not load the Qt platform plugin "xcb" in "" even though
+ *   it was found.`, then `This application failed to start because no Qt platform plugin could be
+ *   initialized.` before Qt aborts; the plugin's line is the message (no class). Python's where the text
+ *   names PyQt, PySide or Python, else C++'s.
  * - pytest-xdist: `worker 'gw0' crashed while running 'tests/test_x.py::test_y'` when a test killed its
  *   worker process (a segfault in native code, `os._exit`); no class.
  */
@@ -134,6 +138,10 @@ export function findPythonToolFailures(lines: string[]): Candidate[] {
       if (c) out.push(c);
       continue;
     }
+    if (t.startsWith('This application failed to start because no Qt platform plugin')) {
+      out.push(qtPlatformFailure(lines, i));
+      continue;
+    }
     const crash = t.startsWith('worker ') ? XDIST_CRASH.exec(t) : null;
     // The crash's cause, where printed (faulthandler's `Fatal Python error: Segmentation fault`), says more.
     if (crash) out.push(simple(null, t, t, i, 1));
@@ -243,4 +251,18 @@ function cythonError(lines: string[], at: number): Candidate | null {
     return c;
   }
   return null;
+}
+
+/** Qt's abort for want of a platform plugin at line `i`; the `qt.qpa.plugin:` line above it says which. */
+function qtPlatformFailure(lines: string[], i: number): Candidate {
+  let message = lines[i]!.trim();
+  for (let k = i - 1; k >= Math.max(0, i - 4); k--) {
+    const m = /^qt\.qpa\.plugin: (\S.{0,500})$/.exec(lines[k]!.trim());
+    if (m) {
+      message = m[1]!.trim();
+      break;
+    }
+  }
+  const python = lines.some((l) => /\b(?:PyQt[56]?|PySide[26]?|[Pp]ython3?)\b/.test(l));
+  return { ...simple(null, message, lines[i]!.trim(), i, 2.5), language: python ? 'python' : 'cpp' };
 }

@@ -5941,3 +5941,38 @@ At line:1 char:1
     );
   });
 });
+
+describe('round 20: a stray word before a Node error, logrus, Qt without its platform plugin', () => {
+  test('a word pasted before an error line whose frames follow at once', () => {
+    assert.deepEqual(
+      typeAndMessage(`Log BE:
+ return Error [ERR_HTTP_HEADERS_SENT]: Cannot set headers after they are sent to the client
+    at ServerResponse.setHeader (node:_http_outgoing:644:11)
+    at E:\\app\\server\\routes\\auth.js:173:19`),
+      ['ERR_HTTP_HEADERS_SENT', 'Cannot set headers after they are sent to the client'],
+    );
+    // Prose before a class, with no frames below, is no error line of this reader's.
+    assert.ok(extractFailures('then Error: it broke').every((f) => f.language !== 'javascript'));
+  });
+
+  test("logrus's terminal format: the level's four letters and the time go, the level kept", () => {
+    const n = normalizeText(
+      'INFO[0000] starting worker\nERRO[2025/11/24 - 16:59:08] dial tcp 127.0.0.1:6379: connect: connection refused',
+    );
+    assert.deepEqual(n.lines, ['starting worker', 'dial tcp 127.0.0.1:6379: connect: connection refused']);
+    assert.deepEqual(n.levels, ['info', 'error']);
+  });
+
+  test("Qt's abort for want of a platform plugin: the plugin's line is the message, Python's under PyQt", () => {
+    const text = `$ python3 app.py   # PyQt5 5.15
+qt.qpa.plugin: Could not load the Qt platform plugin "xcb" in "" even though it was found.
+This application failed to start because no Qt platform plugin could be initialized. Reinstalling the application may fix this problem.
+
+Aborted (core dumped)`;
+    assert.deepEqual(languageTypeMessage(text), [
+      'python',
+      '',
+      'Could not load the Qt platform plugin "xcb" in "" even though it was found.',
+    ]);
+  });
+});
