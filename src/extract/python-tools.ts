@@ -22,6 +22,8 @@ import { type Candidate, EXCEPTION_NAME } from './candidate.js';
  *   row of dashes; a suite's row (followed by the `N tests, …` line) is a summary of its tests.
  * - Cython: `Error compiling Cython file:`, the source between two rules with a caret under the column,
  *   then `path.pyx:61:41: Cannot assign type …` (no class; the caret's line is the code).
+ * - PDM's `install --check` on a stale lock: `WARNING: Lockfile hash doesn't match pyproject.toml,
+ *   packages may be outdated`, then `Please run \`pdm lock\``: it fails the step though worded as a warning.
  * - Qt (PyQt's, PySide's): `qt.qpa.plugin: Could not load the Qt platform plugin "xcb" in "" even though
  *   it was found.`, then `This application failed to start because no Qt platform plugin could be
  *   initialized.` before Qt aborts; the plugin's line is the message (no class). Python's where the text
@@ -42,6 +44,7 @@ const COVERAGE_FAIL =
 /** pytest-benchmark's `--benchmark-compare-fail` verdict (it raises PerformanceRegression, printing no class). */
 const BENCHMARK_REGRESSED = /^(?:ERROR: )?Performance has regressed\.$/;
 const ALEMBIC_FAILED = /^\s{0,2}FAILED: (\S{1,200} \S.{2,2000})$/;
+const PDM_LOCK_STALE = /^(?:WARNING: )?(Lock ?file hash doesn't match pyproject\.toml, packages may be outdated)$/i;
 const BEHAVE_ASSERTION = /^\s{2,12}Assertion Failed: (\S.{0,2000})$/;
 /** behave's step line, with its location comment: `    Then the total is 120   # features/steps/calc.py:17 0.001s`. */
 const BEHAVE_STEP = /^\s{2,12}(?:Given|When|Then|And|But|\*) \S.{0,500}# \S{1,300}:\d{1,7}(?: [\d.]{1,10}s)?$/;
@@ -136,6 +139,11 @@ export function findPythonToolFailures(lines: string[]): Candidate[] {
     if (t === 'Error compiling Cython file:') {
       const c = cythonError(lines, i);
       if (c) out.push(c);
+      continue;
+    }
+    const pdm = t.includes('hash doesn') ? PDM_LOCK_STALE.exec(t) : null;
+    if (pdm && lines.slice(i + 1, i + 4).some((l) => l.includes('pdm lock'))) {
+      out.push(simple(null, pdm[1]!, t, i, 2));
       continue;
     }
     if (t.startsWith('This application failed to start because no Qt platform plugin')) {

@@ -5976,3 +5976,15 @@ Aborted (core dumped)`;
     ]);
   });
 });
+
+describe("PDM's install --check on a stale lock", () => {
+  test("the warning-worded verdict that fails the step, where PDM asks for 'pdm lock'", () => {
+    assert.deepEqual(
+      languageTypeMessage(`Run pdm install --check --prod
+WARNING: Lockfile hash doesn't match pyproject.toml, packages may be outdated
+Please run \`pdm lock\` to update the lock file
+Error: Process completed with exit code 1.`),
+      ['python', '', "Lockfile hash doesn't match pyproject.toml, packages may be outdated"],
+    );
+  });
+});
