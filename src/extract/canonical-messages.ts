@@ -1,3 +1,4 @@
+import { escapeRegExp } from '../text/escape-regexp.js';
 import type { Candidate } from './candidate.js';
 
 /**
@@ -139,7 +140,7 @@ const CANONICAL: [hint: string, re: RegExp, type: string | null, language: strin
 ];
 
 /** Any of the table's substrings: one scan rules most lines out. */
-const CANONICAL_HINT = new RegExp(CANONICAL.map(([hint]) => hint.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')).join('|'));
+const CANONICAL_HINT = new RegExp(CANONICAL.map(([hint]) => escapeRegExp(hint)).join('|'));
 
 export function canonicalMessage(line: string, i: number): Candidate | null {
   if (!CANONICAL_HINT.test(line)) return null;

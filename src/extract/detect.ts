@@ -1,3 +1,4 @@
+import { escapeRegExp } from '../text/escape-regexp.js';
 import { BUILD_TOOL_EXCEPTION } from './build-tool-exception.js';
 import { candidate as cand, EXCEPTION_NAME, type Candidate } from './candidate.js';
 import { canonicalMessage } from './canonical-messages.js';
@@ -610,11 +611,11 @@ const PERL_DIE = /^(\S.{2,800}?) at (\S{1,300}\.(?:pl|pm|t)|-e) line (\d+)\.?$/;
 const SPHINX_AS_ERROR = /^Warning, treated as error:$/;
 /** PowerShell's error record: `Cmdlet : message`, then `At script.ps1:12 char:1` and `+ CategoryInfo …`. */
 /**
- * `Cmdlet : message` (module-qualified too: `NuGet\Install-Package : …`) or `script.ps1 : message`; the
- * record's own `+ CategoryInfo : …` and `+ FullyQualifiedErrorId : …` fields are none.
+ * `Cmdlet : message` (module-qualified too: `NuGet\Install-Package : …`) or `script.ps1 : message` (the
+ * record's own `+ CategoryInfo : …` and `+ FullyQualifiedErrorId : …` fields never reach it: see
+ * `detectCandidates`).
  */
-const PS_RECORD =
-  /^((?:[A-Za-z][\w.]{0,59}\\)?(?!CategoryInfo |FullyQualifiedErrorId )[A-Z][\w-]{0,80}|\S{1,200}\.ps1) : (\S.{0,1000})$/;
+const PS_RECORD = /^((?:[A-Za-z][\w.]{0,59}\\)?[A-Z][\w-]{0,80}|\S{1,200}\.ps1) : (\S.{0,1000})$/;
 const PS_LOOSE = /^(\S{1,200}) : (\S.{0,1000})$/;
 /** The record's location line in any locale: words, `:1`, words, `:1` (`At line:1 char:1`, `위치 줄:1 문자:1`). */
 const PS_LOCATION_ANY = /^\S.{0,60}:\s?\d{1,7}\s{1,3}\S.{0,20}:\s?\d{1,7}$/;
@@ -741,14 +742,16 @@ function killedBySignal(line: string, i: number): Candidate | null {
   // The shell's report of a job a signal ended alone on its line, `Killed` (the OOM killer's SIGKILL)
   // or `Aborted (core dumped)`, or with the job: `line 3:  4242 Killed    python train.py`.
   const job = line.includes('Killed') || line.includes('Aborted') ? SHELL_JOB_KILLED.exec(line) : null;
-  if (job)
-    return cand('shell', job[1]!, `${job[1]!}${line.includes('(core dumped)') ? ' (core dumped)' : ''}`, line, i, 1);
   // Most lines name no signal: three substring tests before the pattern (it is tried on every line).
-  if (!line.includes('fault') && !line.includes('Bus error') && !line.includes('Illegal instruction')) return null;
-  const m = SIGNAL.exec(line);
-  if (!m) return null;
-  const dumped = /\(core dumped\)/.test(line) ? ' (core dumped)' : '';
-  return cand('unknown', m[1]!, `${m[1]!}${dumped}`, line, i, 1);
+  const signal =
+    job || (!line.includes('fault') && !line.includes('Bus error') && !line.includes('Illegal instruction'))
+      ? null
+      : SIGNAL.exec(line);
+  if (!job && !signal) return null;
+  const dumped = line.includes('(core dumped)') ? ' (core dumped)' : '';
+  return job
+    ? cand('shell', job[1]!, `${job[1]!}${dumped}`, line, i, 1)
+    : cand('unknown', signal![1]!, `${signal![1]!}${dumped}`, line, i, 1);
 }
 
 /** People write on after a pasted error line, often in another script: "concurrent map writes 导致崩溃". */
@@ -799,22 +802,31 @@ const ENV_NOT_FOUND =
  * `'x' は、内部コマンドまたは外部コマンド`, Korean `'x'은(는) 내부 또는 외부 명령`. Anywhere on the line:
  * people quote it in a sentence ("y en el cmd sale este error "\"x\" no se reconoce …").
  */
+/**
+ * Each locale's wording after the quoted command, as cmd.exe prints it: the quote it uses, then what
+ * follows the closing quote (Korean and Japanese attach theirs to it).
+ */
+const CMD_NOT_RECOGNIZED: [quote: string, after: string][] = [
+  ["'", ' is not recognized as an internal or external command'],
+  ['"', ' no se reconoce como un comando interno o externo'],
+  ["'", " n'est pas reconnu en tant que commande interne"],
+  ["'", ' não é reconhecido como um comando interno'],
+  ['"', ' non è riconosciuto come comando interno o esterno'],
+  ['"', ' не является внутренней или внешней'],
+  ["'", ' 不是内部或外部命令'],
+  ["'", ' は、内部コマンドまたは外部コマンド'],
+  ["'", '은(는) 내부 또는 외부 명령'],
+];
 const WIN_NOT_RECOGNIZED = new RegExp(
   [
-    String.raw`'[^'\n]{1,200}' is not recognized as an internal or external command`,
     String.raw`Der Befehl "[^"\n]{1,200}" ist entweder falsch geschrieben oder`,
-    String.raw`'[^'\n]{1,200}' n'est pas reconnu en tant que commande interne`,
-    String.raw`"[^"\n]{1,200}" no se reconoce como un comando interno o externo`,
-    String.raw`'[^'\n]{1,200}' não é reconhecido como um comando interno`,
-    String.raw`"[^"\n]{1,200}" non è riconosciuto come comando interno o esterno`,
-    String.raw`"[^"\n]{1,200}" не является внутренней или внешней`,
-    String.raw`'[^'\n]{1,200}' 不是内部或外部命令`,
-    String.raw`'[^'\n]{1,200}' は、内部コマンドまたは外部コマンド`,
-    String.raw`'[^'\n]{1,200}'은\(는\) 내부 또는 외부 명령`,
+    ...CMD_NOT_RECOGNIZED.map(([q, after]) => `${q}[^${q}\\n]{1,200}${q}${escapeRegExp(after)}`),
   ].join('|'),
 );
-const WIN_NOT_RECOGNIZED_WORDS =
-  /not recognized as an internal|falsch geschrieben|pas reconnu|no se reconoce|não é reconhecido|non è riconosciuto|не является внутренней|不是内部或外部命令|内部コマンドまたは外部コマンド|내부 또는 외부 명령/;
+/** What every wording says (tested first: the line-wide pattern is tried only where one is). */
+const WIN_NOT_RECOGNIZED_WORDS = new RegExp(
+  ['falsch geschrieben', ...CMD_NOT_RECOGNIZED.map(([, after]) => escapeRegExp(after.trim()))].join('|'),
+);
 const PS_NOT_RECOGNIZED = /^(?:\S{1,200} : )?The term '([^']{1,200})' is not recognized as (?:the )?name of a cmdlet/;
 
 function shellNotFound(line: string, i: number): Candidate | null {

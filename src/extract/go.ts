@@ -131,9 +131,12 @@ const FAILURE_WORDS =
  */
 function fatalLogLine(lines: string[]): Candidate | null {
   let last = -1;
-  for (let i = lines.length - 1; i >= 0 && last < 0; i--)
-    if (lines[i]!.startsWith('20') && GO_LOG.test(lines[i]!)) last = i;
-  if (last < 0) return null;
+  let m: RegExpExecArray | null = null;
+  for (let i = lines.length - 1; i >= 0 && !m; i--) {
+    m = lines[i]!.startsWith('20') ? GO_LOG.exec(lines[i]!) : null;
+    if (m) last = i;
+  }
+  if (!m) return null;
   let ended = true;
   for (let k = last + 1; k < lines.length; k++) {
     if (PROCESS_END.test(lines[k]!.trim())) break;
@@ -142,7 +145,6 @@ function fatalLogLine(lines: string[]): Candidate | null {
       break;
     }
   }
-  const m = GO_LOG.exec(lines[last]!)!;
   if (!ended || !FAILURE_WORDS.test(m[3]!)) return null;
   const frames: Frame[] = m[1] ? [{ file: m[1], line: Number(m[2]), function: null, source: null }] : [];
   return candidate('go', null, m[3]!.trim(), lines[last]!.trim(), last, 2, frames);

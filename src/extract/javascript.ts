@@ -1,5 +1,6 @@
 import type { Frame } from '../types.js';
 import type { Candidate } from './candidate.js';
+import { V8_FRAME, v8Frame } from './v8-frame.js';
 
 /**
  * What the runtimes put before an error line: `Uncaught` (browser consoles, the Node REPL), `Uncaught (in
@@ -43,8 +44,6 @@ const JSON_OPENS = /^[[{]$/;
  * (`This error is located at:` and `in View (created by App)` lines), not frames.
  */
 const INVARIANT = new RegExp(String.raw`^\s*(?:${LEAD})?Invariant Violation: (\S.{0,2000})$`);
-// The last frame of an error with properties ends in ` {` (Node prints them after it).
-const AT_FRAME = /^\s*at (?:(?:async )?(.+?) \((.+?):(\d+):(\d+)\)|(.+?):(\d+):(\d+))\s*(?:\{\s*)?$/;
 const JEST_HEADER = /^\s*● (?!\s)(.+ › .+|Test suite failed to run|[^A-Z\s].*)$/;
 const CODE_FRAME = /^\s*(?:(>)\s*)?(\d+) \| ?(.*)$/;
 const WEBPACK = /^ERROR in (\S+)/;
@@ -249,13 +248,13 @@ export function findJavaScriptFailures(lines: string[]): Candidate[] {
     if (angular) {
       const frames: Frame[] = [];
       for (let k = i + 1; k < Math.min(lines.length, i + 40); k++) {
-        const f = AT_FRAME.exec(lines[k]!);
+        const f = v8Frame(lines[k]!);
         if (!f) break;
-        frames.push(atFrame(f));
+        frames.push(f);
       }
-      const c = cand(angular[1]!, (angular[2] ?? '').trim() || angular[1]!, frames, [], line.trim(), i, 3);
-      c.language = 'typescript';
-      out.push(c);
+      out.push(
+        angularTyped(cand(angular[1]!, (angular[2] ?? '').trim() || angular[1]!, frames, [], line.trim(), i, 3), true),
+      );
       continue;
     }
     const usage = line.startsWith('Usage Error: ') ? CLIPANION_USAGE.exec(line) : null;
@@ -271,7 +270,7 @@ export function findJavaScriptFailures(lines: string[]): Candidate[] {
     // A stray word pasted before the error line (`return Error [ERR_HTTP_HEADERS_SENT]: …`) where its
     // frames follow at once.
     const found =
-      JS_ERROR.exec(line) ?? (AT_FRAME.test(lines[i + 1] ?? '') ? JS_ERROR.exec(line.replace(STRAY_WORD, '')) : null);
+      JS_ERROR.exec(line) ?? (V8_FRAME.test(lines[i + 1] ?? '') ? JS_ERROR.exec(line.replace(STRAY_WORD, '')) : null);
     const m = found ? { cls: found[1]!, own: found[2], text: found[3]! } : withMessageBelow(lines, i);
     if (!m) continue;
     // The error's own name, where Node shows it beside its class's (`Error [ZodError]`); a plain Error of
@@ -287,7 +286,7 @@ export function findJavaScriptFailures(lines: string[]): Candidate[] {
     const json = JSON_OPENS.test(message) ? jsonMessage(lines, i + 1, message) : null;
     if (json) [message, k] = [json.message, json.next];
     for (; k < Math.min(lines.length, i + 60); k++) {
-      const f = AT_FRAME.exec(lines[k]!);
+      const f = v8Frame(lines[k]!);
       if (!f) {
         // Node's "Require stack:" list sits between a module error and its frames, and a message of
         // several lines (ERR_REQUIRE_ESM's advice) goes on above them.
@@ -300,7 +299,7 @@ export function findJavaScriptFailures(lines: string[]): Candidate[] {
           continue;
         break;
       }
-      frames.push(atFrame(f));
+      frames.push(f);
     }
     // Browsers' frames name the page (`index.html:12:48`), a URL or an evaluated script (`VM123`).
     const atTop =
@@ -354,7 +353,7 @@ function testOutputEnd(lines: string[], i: number): number {
 function tsNodeDiagnosticBelow(lines: string[], i: number): boolean {
   for (let k = i + 1; k < Math.min(lines.length, i + 40); k++) {
     const t = lines[k]!.trim();
-    if (AT_FRAME.test(t)) return false;
+    if (V8_FRAME.test(t)) return false;
     if (TSC.test(t) || TS_NODE_OLD.test(t)) return true;
   }
   return false;
@@ -414,13 +413,13 @@ function readMochaFailure(lines: string[], start: number, used: Set<number>): Ca
     const frames: Frame[] = [];
     let end = k;
     for (let j = k + 1; j < Math.min(lines.length, k + 60); j++) {
-      const f = AT_FRAME.exec(lines[j]!);
+      const f = v8Frame(lines[j]!);
       if (!f) {
         if (frames.length) break;
         continue;
       }
       end = j;
-      frames.push(atFrame(f));
+      frames.push(f);
     }
     for (let u = k; u <= end; u++) used.add(u);
     const c = cand(m[1]!, m[3]!.trim(), frames, [], lines[k]!.trim(), k, 3.5);
@@ -444,13 +443,6 @@ function vitestClass(lines: string[], from: number, message: string): string {
   return 'AssertionError';
 }
 
-/** A V8 `at` frame (AT_FRAME's match): with a function name and its location in parentheses, or a bare location. */
-function atFrame(f: RegExpExecArray): Frame {
-  return f[2]
-    ? { file: f[2], line: Number(f[3]), function: f[1]!, source: null }
-    : { file: f[5]!, line: Number(f[6]), function: null, source: null };
-}
-
 /** A Playwright failure: its error line under the header, the code frame's `>` row and the spec's frame. */
 function readPlaywrightBlock(lines: string[], start: number, spec: string): Candidate | null {
   let error: RegExpExecArray | null = null;
@@ -467,8 +459,8 @@ function readPlaywrightBlock(lines: string[], start: number, spec: string): Cand
     if (/^\s*\d{1,5}\) /.test(l)) break;
     const cf = CODE_FRAME.exec(l);
     if (cf?.[1] && source === null) source = cf[3]!.trim();
-    const f = AT_FRAME.exec(l);
-    if (f) frames.push(atFrame(f));
+    const f = v8Frame(l);
+    if (f) frames.push(f);
   }
   const c = cand(error[1]!, error[3]!.trim(), frames, source ? [source] : [], lines[at]!.trim(), start, 3);
   return /\.[cm]?tsx?$/.test(spec) ? { ...c, language: 'typescript' } : c;
@@ -489,9 +481,9 @@ function readJestBlock(lines: string[], start: number): Candidate | null {
   for (let k = start + 1; k < Math.min(lines.length, start + 80); k++) {
     const l = lines[k]!;
     if (JEST_HEADER.test(l)) break;
-    const f = AT_FRAME.exec(l);
+    const f = v8Frame(l);
     if (f) {
-      frames.push(atFrame(f));
+      frames.push(f);
       continue;
     }
     const cf = CODE_FRAME.exec(l);
@@ -595,7 +587,7 @@ function withMessageBelow(lines: string[], i: number): { cls: string; own: strin
   let preamble = false;
   for (let k = i + 1; k < Math.min(lines.length, i + 30); k++) {
     const t = lines[k]!.trim();
-    if (!t || AT_FRAME.test(lines[k]!)) {
+    if (!t || V8_FRAME.test(lines[k]!)) {
       if (t) return null;
       continue;
     }

@@ -1,5 +1,6 @@
 import type { Frame } from '../types.js';
 import { candidate, type Candidate } from './candidate.js';
+import { v8Frame } from './v8-frame.js';
 
 /**
  * JavaScript test runners whose reports are neither Jest's nor Mocha's, as each documents its output:
@@ -70,8 +71,8 @@ function bunExpect(lines: string[], at: number, matcher: string): Candidate {
   }
   const frames: Frame[] = [];
   for (let k = at + 1; k < Math.min(lines.length, at + 30) && frames.length === 0; k++) {
-    const f = /^\s*at (?:.{1,200} \()?(\S{1,400}?):(\d{1,7}):\d{1,7}\)?$/.exec(lines[k]!);
-    if (f) frames.push({ file: f[1]!, line: Number(f[2]), function: null, source: code[0] ?? null });
+    const f = v8Frame(lines[k]!);
+    if (f) frames.push({ ...f, source: code[0] ?? null });
   }
   const ts = /\.[cm]?tsx?$/.test(frames[0]?.file ?? '');
   const c = candidate(

@@ -3,6 +3,7 @@ import type { Candidate } from './candidate.js';
 import { languageOfTyped } from './error-class-language.js';
 import { languageOfMessage } from './message-language.js';
 import { languageOfPath } from './path-language.js';
+import { v8Frame } from './v8-frame.js';
 
 /**
  * AWS Lambda's error record: the JSON every Lambda runtime returns for a failed invocation, which the
@@ -101,7 +102,6 @@ function parseRecord(json: string): LambdaRecord | null {
 
 const WRAPPED_CLASS = /^(?:Function|Init)<(.{1,200})>$/;
 const PY_ENTRY = /^\s*File "([^"\n]{1,500})", line (\d{1,7}), in ([^\n]{1,200})(?:\n\s*(\S[^\n]{0,500}))?/;
-const NODE_ENTRY = /^\s*at (?:(.{1,200}?) \()?((?:file:\/\/)?\/?[^\s():]{1,500}):(\d{1,7}):\d{1,7}\)?\s*$/;
 const JAVA_ENTRY = /^([\w$.<>]{1,300})\.([\w$<>]{1,120})\(([\w$-]{1,200}\.(?:java|kt|scala)):(\d{1,7})\)$/;
 const DOTNET_ENTRY = /^\s*at (.{1,400}?) in (.{1,400}):line (\d{1,7})\s*$/;
 const RUBY_ENTRY = /^(\S{1,500}\.rb):(\d{1,7}):in [`'](.{1,200})'$/;
@@ -131,11 +131,11 @@ function fromRecord(record: LambdaRecord, line: number, errorText: string): Cand
       continue;
     }
     const t = entry.trim();
-    const node = NODE_ENTRY.exec(t);
+    const node = v8Frame(t);
     const java = node ? null : JAVA_ENTRY.exec(t);
     const dotnet = node || java ? null : DOTNET_ENTRY.exec(t);
     const ruby = node || java || dotnet ? null : RUBY_ENTRY.exec(t);
-    if (node) frames.push({ file: node[2]!, line: Number(node[3]), function: node[1] ?? '', source: null });
+    if (node) frames.push(node);
     else if (java)
       frames.push({ file: java[3]!, line: Number(java[4]), function: `${java[1]}.${java[2]}`, source: null });
     else if (dotnet) frames.push({ file: dotnet[2]!, line: Number(dotnet[3]), function: dotnet[1]!, source: null });

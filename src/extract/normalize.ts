@@ -322,22 +322,22 @@ const LEVEL_WORD =
 const PY_LOGGING = /^(ERROR|CRITICAL|WARNING|INFO|DEBUG):[\w.]{1,100}:/;
 /** uvicorn's (FastAPI's) default format: the level, its colon and spaces to ten columns (`ERROR:    …`). */
 const UVICORN_LEVEL = /^(CRITICAL|ERROR|WARNING|INFO|DEBUG|TRACE):( {1,5})(?=\S)/;
+/** logrus (Go): `INFO[0003] msg`, `ERRO[2025/11/24 - 16:59:08] msg` (the time as its formatter prints it). */
+const LOGRUS = /^(PANI|FATA|ERRO|WARN|INFO|DEBU|TRAC)\[[^\]\n]{1,40}\] {1,2}/;
+const LOGRUS_LEVEL: Record<string, LogLevel> = {
+  PANI: 'error',
+  FATA: 'error',
+  ERRO: 'error',
+  WARN: 'warn',
+  INFO: 'info',
+  DEBU: 'debug',
+  TRAC: 'debug',
+};
+const SPRING_LEVEL = /^\s{0,2}(ERROR|WARN|INFO|DEBUG|TRACE) {1,2}(?=\d{1,10} --- )/;
 /**
  * Spring Boot's (logback's) line after its level: the pid, `---`, the application's name in brackets
  * (Spring Boot 3.4 and later, where it is set), the thread's, the logger padded to a column, `: `.
  */
-/** logrus (Go): `INFO[0003] msg`, `ERRO[2025/11/24 - 16:59:08] msg` (the time as its formatter prints it). */
-const LOGRUS = /^(PANI|FATA|ERRO|WARN|INFO|DEBU|TRAC)\[[^\]\n]{1,40}\] {1,2}/;
-const LOGRUS_LEVEL: Record<string, string> = {
-  PANI: 'ERROR',
-  FATA: 'ERROR',
-  ERRO: 'ERROR',
-  WARN: 'WARN',
-  INFO: 'INFO',
-  DEBU: 'DEBUG',
-  TRAC: 'TRACE',
-};
-const SPRING_LEVEL = /^\s{0,2}(ERROR|WARN|INFO|DEBUG|TRACE) {1,2}(?=\d{1,10} --- )/;
 const LOG4J_TAIL = /^\d+ --- (?:\[[^\]\n]{0,80}\] )?\[[^\]\n]{0,80}\] [\w.$]{1,120}\s{0,80}: /;
 /**
  * Android's logcat (`adb logcat -v brief`, `-v time`, `-v threadtime`, the default since Android 7):
@@ -407,7 +407,8 @@ function stripLogPrefix(line: string): { rest: string; level: LogLevel } {
   if (fly) return { rest: s.slice(fly[0].length), level: toLevel(fly[1]!) };
   const apache = s.startsWith('[') ? APACHE_ERROR_LOG.exec(s) : null;
   if (apache)
-    return { rest: s.slice(apache[0].length), level: toLevel(apache[1]!.replace(/^(?:emerg|alert|crit)$/, 'error')) };
+    // (`emerg`, `alert` and `crit` are errors to `toLevel`, as every word it does not know.)
+    return { rest: s.slice(apache[0].length), level: toLevel(apache[1]!) };
   // Spring Boot's level, right-aligned to five columns, before its pid and `---`: a line pasted whole
   // whose timestamp went as the runner's would (` INFO 2871 --- [main] …`).
   const spring = s.includes(' --- ') ? SPRING_LEVEL.exec(s) : null;
@@ -418,7 +419,7 @@ function stripLogPrefix(line: string): { rest: string; level: LogLevel } {
   }
   // logrus's text format on a terminal: the level's first four letters and the time in brackets.
   const logrus = s[4] === '[' ? LOGRUS.exec(s) : null;
-  if (logrus) return { rest: s.slice(logrus[0].length), level: toLevel(LOGRUS_LEVEL[logrus[1]!]!) };
+  if (logrus) return { rest: s.slice(logrus[0].length), level: LOGRUS_LEVEL[logrus[1]!]! };
   const uv = UVICORN_LEVEL.exec(s);
   if (uv && uv[0].length === 10) return { rest: s.slice(10), level: toLevel(uv[1]!) };
   const py = PY_LOGGING.exec(s);
