@@ -407,8 +407,9 @@ function stripLogPrefix(line: string): { rest: string; level: LogLevel } {
   if (fly) return { rest: s.slice(fly[0].length), level: toLevel(fly[1]!) };
   const apache = s.startsWith('[') ? APACHE_ERROR_LOG.exec(s) : null;
   if (apache)
-    // (`emerg`, `alert` and `crit` are errors to `toLevel`, as every word it does not know.)
-    return { rest: s.slice(apache[0].length), level: toLevel(apache[1]!) };
+    // (`emerg`, `alert` and `crit` are errors to `toLevel`, as every word it does not know; `trace1` to
+    // `trace8` are its debugging levels.)
+    return { rest: s.slice(apache[0].length), level: toLevel(apache[1]!.replace(/\d$/, '')) };
   // Spring Boot's level, right-aligned to five columns, before its pid and `---`: a line pasted whole
   // whose timestamp went as the runner's would (` INFO 2871 --- [main] …`).
   const spring = s.includes(' --- ') ? SPRING_LEVEL.exec(s) : null;

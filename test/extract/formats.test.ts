@@ -5872,6 +5872,11 @@ any idea?`),
       '[Thu Mar 11 13:16:10.032544 2021] [php7:error] [pid 5798] [client 10.0.0.9:0] PHP Fatal error:  Uncaught Error: Call to undefined function money() in /var/www/shop/cart.php:40\\nStack trace:\\n#0 /var/www/shop/index.php(12): Cart->total()\\n#1 {main}\\n  thrown in /var/www/shop/cart.php on line 40',
     );
     assert.deepEqual([f.language, f.errorType, f.errorMessage], ['php', 'Error', 'Call to undefined function money()']);
+    // Its levels: `trace1` to `trace8` are debugging, `crit` an error.
+    const n = normalizeText(
+      '[Thu Mar 11 13:16:10 2021] [ssl:trace3] [pid 7] handshake\n[Thu Mar 11 13:16:11 2021] [core:crit] [pid 7] no space',
+    );
+    assert.deepEqual(n.levels, ['debug', 'error']);
   });
 
   test("net/http's recovered panic after what the program printed on the same line", () => {
