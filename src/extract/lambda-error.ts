@@ -3,6 +3,7 @@ import type { Candidate } from './candidate.js';
 import { languageOfTyped } from './error-class-language.js';
 import { languageOfMessage } from './message-language.js';
 import { languageOfPath } from './path-language.js';
+import { RAILS_FRAME } from './ruby.js';
 import { v8Frame } from './v8-frame.js';
 
 /**
@@ -104,7 +105,6 @@ const WRAPPED_CLASS = /^(?:Function|Init)<(.{1,200})>$/;
 const PY_ENTRY = /^\s*File "([^"\n]{1,500})", line (\d{1,7}), in ([^\n]{1,200})(?:\n\s*(\S[^\n]{0,500}))?/;
 const JAVA_ENTRY = /^([\w$.<>]{1,300})\.([\w$<>]{1,120})\(([\w$-]{1,200}\.(?:java|kt|scala)):(\d{1,7})\)$/;
 const DOTNET_ENTRY = /^\s*at (.{1,400}?) in (.{1,400}):line (\d{1,7})\s*$/;
-const RUBY_ENTRY = /^(\S{1,500}\.rb):(\d{1,7}):in [`'](.{1,200})'$/;
 
 function fromRecord(record: LambdaRecord, line: number, errorText: string): Candidate | null {
   const wrapped = WRAPPED_CLASS.exec(record.errorType);
@@ -134,7 +134,7 @@ function fromRecord(record: LambdaRecord, line: number, errorText: string): Cand
     const node = v8Frame(t);
     const java = node ? null : JAVA_ENTRY.exec(t);
     const dotnet = node || java ? null : DOTNET_ENTRY.exec(t);
-    const ruby = node || java || dotnet ? null : RUBY_ENTRY.exec(t);
+    const ruby = node || java || dotnet ? null : RAILS_FRAME.exec(t);
     if (node) frames.push(node);
     else if (java)
       frames.push({ file: java[3]!, line: Number(java[4]), function: `${java[1]}.${java[2]}`, source: null });

@@ -17,7 +17,8 @@ const MINITEST_TEST = /^\S{1,300}#\S{1,300}(?: \[[^\]\n]{1,300}\])?:$/;
 const RAILS_LOGGED = /^((?:[A-Z]\w{0,80}::){1,8}[A-Z]\w{0,80}|[A-Z]\w{0,80}(?:Error|Exception)) \((\S.{0,2000})$/;
 /** ActionView's annotated template source: the line number, a colon, the line (`    13:     <%= a.b %>`). */
 const TEMPLATE_SOURCE = /^\s{2,8}\d{1,6}: (.{0,300}\S)\s*$/;
-const RAILS_FRAME = /^(?:[\w-]{1,80} \([\w.]{1,40}\) )?(\S{1,300}\.rb):(\d{1,7}):in [`'](.{1,200})'$/;
+/** A backtrace line, a gem's (Rails' `actionpack (7.1.3) lib/x.rb:75:in 'm'`) or a plain `file.rb:N:in 'm'`. */
+export const RAILS_FRAME = /^(?:[\w-]{1,80} \([\w.]{1,40}\) )?(\S{1,300}\.rb):(\d{1,7}):in [`'](.{1,200})'$/;
 
 /** Ruby: RSpec `Failure/Error:` blocks, Minitest failures, `file.rb:N:in 'm': msg (Class)` raises, exception notifier mails. */
 export function findRubyFailures(lines: string[]): Candidate[] {
