@@ -8,8 +8,8 @@ import { candidate, type Candidate } from './candidate.js';
  */
 const NOT_OK = /^not ok \d{1,6} (\S.{0,500})$/;
 const FAILED = /^#\s{1,8}(`.{1,1000}' failed(?: with status \d{1,3})?)$/;
-const TEST_FILE =
-  /^#\s{1,4}\(?(?:from function `[^']{1,200}' in file \S{1,300}, line \d{1,7},|in test file (\S{1,300}), line (\d{1,7})\))/;
+/** The test file's line, alone (`# (in test file x.bats, line 58)`) or under a helper's (`#  in test file …`). */
+const TEST_FILE = /^#\s{1,4}\(?in test file (\S{1,300}), line (\d{1,7})\)/;
 
 export function findBatsFailures(lines: string[]): Candidate[] {
   const out: Candidate[] = [];
@@ -19,8 +19,7 @@ export function findBatsFailures(lines: string[]): Candidate[] {
     let file: RegExpExecArray | null = null;
     for (let k = i + 1; k < Math.min(lines.length, i + 12) && lines[k]!.startsWith('#'); k++) {
       const t = lines[k]!;
-      const at = TEST_FILE.exec(t);
-      if (at?.[1]) file = at;
+      file = TEST_FILE.exec(t) ?? file;
       const failed = FAILED.exec(t);
       if (!failed) continue;
       const frames = file ? [{ file: file[1]!, line: Number(file[2]), function: null, source: null }] : [];
