@@ -14,7 +14,9 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { OnnxEncoder } from '../src/encoder/onnx-encoder.js';
 import { openEngine, type RetrieverName } from '../src/engine.js';
-import { DEFAULT_HNSW } from '../src/index/dense-index.js';
+import { DEFAULT_HNSW, openDenseIndex } from '../src/index/dense-index.js';
+import { hnswlibChoice, portableHnswlib } from '../src/index/hnswlib.js';
+import { HNSW_FILE } from '../src/index/manifest.js';
 import { documentEmbeddingText } from '../src/index/document-text.js';
 import { addFts5Baseline } from '../src/index/fts5-baseline.js';
 import { POSTINGS_FILE } from '../src/index/postings-file.js';
@@ -226,6 +228,37 @@ qvecs.forEach((q, i) => {
   const got = hnsw.searchKnn(Array.from(q), DEFAULT_HYBRID.depth).neighbors.slice(0, 10);
   hybridHit += got.filter((id) => exact[i]!.includes(id)).length;
 });
+// The same search with hnswlib-node's portable build beside the one loaded (interleaved, same graph
+// file): what the build for this CPU (src/index/hnswlib-native.ts) buys.
+const hnswBuildMs: { loaded: number; portable: number | null } = { loaded: 0, portable: null };
+{
+  const portable =
+    hnswlibChoice.build === 'native'
+      ? openDenseIndex(
+          join(indexDir, HNSW_FILE),
+          hnsw.getNumDimensions(),
+          DEFAULT_HYBRID.denseEfSearch,
+          portableHnswlib(),
+        )
+      : null;
+  const times = { loaded: [] as number[], portable: [] as number[] };
+  for (let round = 0; round < 3; round++) {
+    for (const q of qvecs) {
+      const v = Array.from(q);
+      for (const [name, index] of [
+        ['loaded', hnsw],
+        ['portable', portable],
+      ] as const) {
+        if (!index) continue;
+        const s = performance.now();
+        index.searchKnn(v, DEFAULT_HYBRID.depth);
+        times[name].push(performance.now() - s);
+      }
+    }
+  }
+  hnswBuildMs.loaded = round(pct(times.loaded, 50), 3);
+  if (portable) hnswBuildMs.portable = round(pct(times.portable, 50), 3);
+}
 hnsw.setEf(DEFAULT_HNSW.efSearch);
 const chosen = sweep.find((s) => s.efSearch === DEFAULT_HNSW.efSearch)!;
 engine.close();
@@ -284,6 +317,16 @@ const report = {
   /** The hybrid's dense leg (its depth of neighbours at its efSearch): recall@10 of its first 10. */
   hybridHnswRecallAt10: round(hybridHit / (qvecs.length * 10), 4),
   hnswMs: chosen.ms,
+  /**
+   * Which hnswlib-node build searched (`native`: compiled for this CPU at install), and the hybrid's HNSW
+   * search (its depth at its efSearch, p50 ms) with it and with the portable build, interleaved.
+   */
+  hnswlib: {
+    ...hnswlibChoice,
+    hybridSearchP50Ms: hnswBuildMs.loaded,
+    portableHybridSearchP50Ms: hnswBuildMs.portable,
+    vsPortable: hnswBuildMs.portable ? ratio(hnswBuildMs.loaded, hnswBuildMs.portable) : null,
+  },
   exactSearchMs: round(exactMs, 3),
   hnswSpeedupVsExact: round(exactMs / chosen.ms, 1),
   queries: queries.length,
@@ -310,6 +353,9 @@ hybrid split, p50 ms: ${Object.entries(split)
     .map(([k, v]) => `${k} ${v.p50}`)
     .join(', ')} (lexical legs ×${report.lexicalLegsVsFts5P50} fts5)
 HNSW (M=${DEFAULT_HNSW.M}, efConstruction=${DEFAULT_HNSW.efConstruction}): ${sweep.map((s) => `ef ${s.efSearch}: recall@10 ${s.recallAt10}, ${s.ms} ms`).join('; ')}
+  hnswlib-node ${hnswlibChoice.build} build (${hnswlibChoice.why}): the hybrid's search p50 ${hnswBuildMs.loaded} ms${
+    hnswBuildMs.portable ? `, portable build ${hnswBuildMs.portable} ms (×${report.hnswlib.vsPortable})` : ''
+  }
   chosen efSearch ${DEFAULT_HNSW.efSearch}: recall@10 ${report.hnswRecallAt10}, ${report.hnswMs} ms vs exact ${report.exactSearchMs} ms (×${report.hnswSpeedupVsExact})
 peak RSS: ${peakRssMb} MB`);
 }

@@ -1,7 +1,6 @@
-import hnswlib from 'hnswlib-node';
+import { hnswlib, type Hnswlib } from './hnswlib.js';
 
-const { HierarchicalNSW } = hnswlib;
-export type Hnsw = InstanceType<typeof HierarchicalNSW>;
+export type Hnsw = InstanceType<Hnswlib['HierarchicalNSW']>;
 
 export interface HnswParams {
   M: number;
@@ -33,8 +32,9 @@ export function scaledEfSearch(base: number, threads: number): number {
   return Math.round(base * Math.sqrt(Math.max(1, threads / EF_SCALE_FROM)));
 }
 
-export function openDenseIndex(file: string, dim: number, efSearch: number): Hnsw {
-  const index = new HierarchicalNSW('ip', dim);
+/** Opens an HNSW graph file; `lib`: which hnswlib-node build (default the one in use: `hnswlib.ts`). */
+export function openDenseIndex(file: string, dim: number, efSearch: number, lib: Hnswlib = hnswlib): Hnsw {
+  const index = new lib.HierarchicalNSW('ip', dim);
   index.readIndexSync(file);
   index.setEf(efSearch);
   return index;

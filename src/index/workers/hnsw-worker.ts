@@ -5,9 +5,9 @@
  * Messages: see `HnswWorkerRequest` / `HnswWorkerReply`.
  */
 import { parentPort, workerData } from 'node:worker_threads';
-import hnswlib from 'hnswlib-node';
 import { closeSync, openSync, readSync, rmSync, writeSync } from 'node:fs';
 import { createDenseVectorsWriter } from '../dense-vectors.js';
+import { hnswlib } from '../hnswlib.js';
 import type { HnswWorkerData, HnswWorkerReply, HnswWorkerRequest } from './messages.js';
 
 const { HierarchicalNSW } = hnswlib;
