@@ -17,15 +17,29 @@ export type Hnswlib = typeof portableModule;
 
 const require = createRequire(import.meta.url);
 
-function load(): { lib: Hnswlib; choice: HnswlibChoice } {
-  const pkg = hnswlibPackageDir();
+/**
+ * Loads hnswlib-node: the native build in `pkg` (hnswlib-node's package directory) when `chooseHnswlib`
+ * says so and it loads, else the portable build. `cpuFlags` is read only when there is a native build.
+ */
+export function loadHnswlib(
+  pkg: string = hnswlibPackageDir(),
+  env: string | undefined = process.env[HNSWLIB_ENV],
+  cpuFlags: () => ReadonlySet<string> = readCpuFlags,
+): { lib: Hnswlib; choice: HnswlibChoice } {
   const { addon, meta } = nativeBuildPaths(pkg);
   const native = existsSync(addon) && existsSync(meta) ? parseNativeBuild(readFileSync(meta, 'utf8')) : null;
   const version = (JSON.parse(readFileSync(join(pkg, 'package.json'), 'utf8')) as { version: string }).version;
-  const choice = chooseHnswlib(native, version, native ? readCpuFlags() : new Set(), process.env[HNSWLIB_ENV]);
-  // hnswlib-node's own entry is `module.exports = require('bindings')('addon')`: the addon is the module.
-  const lib = (choice.build === 'native' ? require(addon) : require('hnswlib-node')) as Hnswlib;
-  return { lib, choice };
+  const choice = chooseHnswlib(native, version, native ? cpuFlags() : new Set(), env);
+  if (choice.build === 'native') {
+    // hnswlib-node's own entry is `module.exports = require('bindings')('addon')`: the addon is the module.
+    try {
+      return { lib: require(addon) as Hnswlib, choice };
+    } catch (e) {
+      const why = `the native build did not load (${(e as Error).message.split('\n')[0]}): run npm run hnswlib:native`;
+      return { lib: require('hnswlib-node') as Hnswlib, choice: { build: 'portable', why } };
+    }
+  }
+  return { lib: require('hnswlib-node') as Hnswlib, choice };
 }
 
 /** hnswlib-node's portable build, whichever is in use (the benchmark's baseline). */
@@ -33,7 +47,7 @@ export function portableHnswlib(): Hnswlib {
   return require('hnswlib-node') as Hnswlib;
 }
 
-const loaded = load();
+const loaded = loadHnswlib();
 /** The hnswlib-node module to use. */
 export const hnswlib: Hnswlib = loaded.lib;
 /** Which build `hnswlib` is, and why. */

@@ -1,10 +1,11 @@
 import assert from 'node:assert/strict';
 import { spawnSync } from 'node:child_process';
-import { existsSync, readFileSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import { createRequire } from 'node:module';
 import { join } from 'node:path';
 import { test } from 'node:test';
-import { portableHnswlib, type Hnswlib } from '../../src/index/hnswlib.js';
+import { loadHnswlib, portableHnswlib, type Hnswlib } from '../../src/index/hnswlib.js';
 import { packageRoot } from '../../src/paths.js';
 import {
   chooseHnswlib,
@@ -144,4 +145,27 @@ test("where install can build for this CPU it did, every load uses it, and it fi
   let shared = 0;
   top.native.forEach((ids, q) => (shared += ids.filter((id) => top.portable[q]!.includes(id)).length));
   assert.ok(shared / (10 * queries.length) >= 0.97, `top-10 overlap ${shared / (10 * queries.length)}`);
+});
+
+test('a native build that does not load (a truncated file) falls back to the portable build and says why', () => {
+  const pkg = mkdtempSync(join(tmpdir(), 'hnswlib-pkg-'));
+  try {
+    writeFileSync(join(pkg, 'package.json'), JSON.stringify({ name: 'hnswlib-node', version: '3.0.0' }));
+    const { dir, addon, meta } = nativeBuildPaths(pkg);
+    mkdirSync(dir, { recursive: true });
+    writeFileSync(addon, Buffer.from('\x7fELF truncated'));
+    writeFileSync(meta, JSON.stringify(BUILT));
+    const avx2 = () => cpuFlagsOf(CPUINFO);
+    const broken = loadHnswlib(pkg, undefined, avx2);
+    assert.equal(broken.choice.build, 'portable');
+    assert.match(broken.choice.why, /^the native build did not load \(.+\): run npm run hnswlib:native$/);
+    assert.equal(broken.lib, portableHnswlib());
+    // The same directory on a CPU without the flags never tries the file.
+    assert.deepEqual(loadHnswlib(pkg, undefined, () => cpuFlagsOf(OLD_CPU)).choice, {
+      build: 'portable',
+      why: 'this CPU lacks avx, avx2, fma',
+    });
+  } finally {
+    rmSync(pkg, { recursive: true, force: true });
+  }
 });
