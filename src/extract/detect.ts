@@ -895,6 +895,13 @@ function bundlerSolveFailure(lines: string[], line: string, i: number): Candidat
   return explained ? cand('ruby', 'Bundler::SolveFailure', line, line, i, 3) : null;
 }
 
+/** Whether RubyGems' `Gem::Ext::BuildError: …` line is printed in the 400 lines above line `i`. */
+function buildErrorAbove(lines: string[], i: number): boolean {
+  for (let k = i - 1; k >= Math.max(0, i - 400); k--)
+    if (lines[k]!.trimStart().startsWith('Gem::Ext::BuildError: ')) return true;
+  return false;
+}
+
 function packageManager(lines: string[], line: string, i: number): Candidate | null {
   const npm = NPM_CODE.exec(line);
   if (npm) {
@@ -912,8 +919,15 @@ function packageManager(lines: string[], line: string, i: number): Candidate | n
     // ELIFECYCLE says a script failed: the script's own error is printed above it.
     return cand('javascript', code, message || code, line, i, code === 'ELIFECYCLE' ? 0.2 : 3);
   }
-  if (line.includes('Bundler') || line.startsWith('Could not find gem '))
-    for (const [re, type] of BUNDLER) if (re.test(line)) return cand('ruby', type, line, line, i, 3);
+  if (line.includes('Bundler') || line.startsWith('Could not find gem ')) {
+    for (const [re, type] of BUNDLER) {
+      if (!re.test(line)) continue;
+      // Bundler sums up a gem whose extension failed to build after RubyGems printed the failure itself,
+      // `Gem::Ext::BuildError: ERROR: Failed to build gem native extension.`: that line, when printed, says it.
+      const printed = type === 'Gem::Ext::BuildError' && buildErrorAbove(lines, i);
+      return cand('ruby', type, line, line, i, printed ? 1.5 : 3);
+    }
+  }
   const st = line.startsWith('error: ') ? SETUPTOOLS.exec(line) : null;
   if (st) return cand('python', 'error', st[1]!.trim(), line, i, 2);
   const script = NPM_MISSING_SCRIPT.exec(line);

@@ -295,9 +295,10 @@ function unbold(line: string): string {
   // `*whole line in italics*`, as people emphasise a pasted error line.
   const italic = /^(\s*)\*(?=[^\s*])(.*[^\s*])\*$/.exec(s);
   if (italic && !italic[2]!.includes('*')) return italic[1]! + italic[2]!;
-  const lead = /^(\s*)(?:\*\*|__)(?=\S)/.exec(s);
+  // A dunder name (`__init__.py`, `AttributeError: __pydantic_extra__`) keeps its underscores.
+  const lead = /^(\s*)(?:\*\*|__(?!\w+__))(?=\S)/.exec(s);
   if (lead) s = lead[1]! + s.slice(lead[0].length);
-  if (/\S(?:\*\*|__)$/.test(s)) s = s.slice(0, -2);
+  if (/\S\*\*$/.test(s) || (/\S__$/.test(s) && !/(?:^|\W)__\w+__$/.test(s))) s = s.slice(0, -2);
   return s;
 }
 
@@ -428,7 +429,11 @@ function stripLogPrefix(line: string): { rest: string; level: LogLevel } {
   const lw = LEVEL_WORD.exec(s);
   // Unstamped, only `[ERROR] x`, `<error> x` or an upper-case word and spaces (`ERROR   x`) count.
   const unstampedOk = lw && (/^[[<]/.test(s) || (lw[1] === lw[1]!.toUpperCase() && !lw[0].includes(':')));
-  if (lw && (stamped || unstampedOk) && lw[0].length < s.length) {
+  // `Error: message` after a timestamp is a program's own error line (Node's `Error: Cannot find module`
+  // under `docker logs -t`, Heroku's or kubectl's timestamps), not a logger's level: loggers write theirs
+  // in capitals (`ERROR:`), lower case (winston's `error:`) or brackets.
+  const errorClass = lw?.[1] === 'Error' && lw[0].startsWith('Error:');
+  if (lw && !errorClass && (stamped || unstampedOk) && lw[0].length < s.length) {
     let rest = s.slice(lw[0].length);
     const tail = LOG4J_TAIL.exec(rest);
     if (tail) rest = rest.slice(tail[0].length);

@@ -179,7 +179,8 @@ function readMonolog(lines: string[], i: number, m: RegExpExecArray): Candidate 
     }
   }
   const type = m[2]!.replace(/\\\\/g, '\\');
-  const message = m[3]!.trim();
+  // The message is inside the JSON context's string: its quotes, backslashes and slashes are escaped.
+  const message = m[3]!.trim().replace(/\\(["\\/])/g, '$1');
   // The cause a `[previous exception]` names led to the logged one, which is what the reader reports.
   const c = php(type, message, frames, `${type}: ${message}`, i, m[1] ? 2 : 3);
   c.innermostFirst = true;

@@ -24,7 +24,12 @@ function looseException(line: string): RegExpExecArray | null {
 }
 /** A heading drawn between rules: `~~~~ Stack of MainThread (1403) ~~~~`, `++++ Timeout ++++`. */
 const RULED_HEADING = /^([~+=_*#-])\1{2,} \S.{0,200} \1{3,}$/;
-const NOTEBOOK_WRAPPER = /(?:^|\.)(?:CellExecutionError|PapermillExecutionError)$/;
+/**
+ * Exceptions that report another exception printed beside them: a notebook runner's (nbclient's,
+ * nbconvert's, papermill's) quotes the cell's own traceback; gunicorn's arbiter raises `HaltServer`
+ * ('Worker failed to boot.', 'App failed to load.') after a worker logged why it could not start.
+ */
+const WRAPPER_EXCEPTION = /(?:^|\.)(?:CellExecutionError|PapermillExecutionError|HaltServer)$/;
 /** The line between two tracebacks of a chain (IPython prints it between its own, too). */
 export const CHAIN =
   /^(During handling of the above exception, another exception occurred:|The above exception was the direct cause of the following exception:)\s*$/;
@@ -63,9 +68,8 @@ export function findPythonFailures(lines: string[]): Candidate[] {
       const text = lines[above.line]!.trim();
       out.push({ ...tb.candidate, ...above, errorText: text, strength: 3 });
     } else {
-      // A notebook runner's wrapper (nbclient's, nbconvert's, papermill's) quotes the cell's own
-      // traceback below it: that one is the failure.
-      const wrapper = NOTEBOOK_WRAPPER.test(tb.candidate.errorType ?? '');
+      // A wrapper's cause, printed beside it, is the failure; the wrapper is when none is.
+      const wrapper = WRAPPER_EXCEPTION.test(tb.candidate.errorType ?? '');
       out.push({ ...tb.candidate, line: i, ...(wrapper ? { strength: 2 } : {}) });
     }
     i = tb.end;
@@ -187,8 +191,8 @@ function readTraceback(
       errorMessage = (ex[2] ?? '').trim();
       errorLines.push(bare.trim());
       // A chained traceback follows: keep reading, the last exception is the one that propagated.
-      const next = nextNonBlank(lines, i + 1);
-      if (next >= 0 && CHAIN.test(lines[next]!.trim())) {
+      const next = chainAfter(lines, i);
+      if (next >= 0) {
         const after = nextNonBlank(lines, next + 1);
         if (after >= 0 && TRACEBACK_HEAD.test(lines[after]!)) {
           i = after;
@@ -240,6 +244,22 @@ function readTraceback(
 const PYTEST_SETUP_SECTION = /^_{3,} ERROR at setup of \S.{0,300} _{3,}$/;
 /** pytest's own setup errors name their class in CamelCase (`ScopeMismatch`, `FixtureLookupError`). */
 const PYTEST_SETUP_ERROR = /^([A-Z][a-z\d]{1,40}(?:[A-Z][a-z\d]{0,40}){1,6}): (\S.{0,2000})$/;
+
+/**
+ * The chain line (`During handling of the above exception…`) that follows the exception on line `i`, or
+ * -1: after a blank line, once the exception's message has ended. A message may run over several lines
+ * (psycopg's `no pq wrapper available.` lists its attempts below it); a frame or another traceback
+ * before the chain line means it is not this exception's.
+ */
+function chainAfter(lines: string[], i: number): number {
+  for (let k = i + 1; k < Math.min(lines.length, i + 40); k++) {
+    const t = lines[k]!.trim();
+    if (t === '') continue;
+    if (CHAIN.test(t)) return lines[k - 1]!.trim() === '' || k === i + 1 ? k : -1;
+    if (TRACEBACK_HEAD.test(lines[k]!) || FRAME.test(lines[k]!)) return -1;
+  }
+  return -1;
+}
 
 function nextNonBlank(lines: string[], from: number): number {
   for (let i = from; i < Math.min(lines.length, from + 4); i++) if (lines[i]!.trim() !== '') return i;

@@ -5993,3 +5993,171 @@ Error: Process completed with exit code 1.`),
     );
   });
 });
+
+describe('logs seen through containers, service managers and hosting platforms (round 21)', () => {
+  test("`Error: …` after a log timestamp is the program's own error line, not a logger's level", () => {
+    // `docker logs -t` (RFC 3339 with nanoseconds) of a Node service that fails at start.
+    const docker = `2026-03-14T10:22:31.518734112Z node:internal/modules/cjs/loader:1228
+2026-03-14T10:22:31.518760771Z   throw err;
+2026-03-14T10:22:31.518760771Z   ^
+2026-03-14T10:22:31.518761003Z
+2026-03-14T10:22:31.518761003Z Error: Cannot find module 'express'
+2026-03-14T10:22:31.518761934Z Require stack:
+2026-03-14T10:22:31.518762102Z - /srv/app/server.js
+2026-03-14T10:22:31.518763387Z     at Module._resolveFilename (node:internal/modules/cjs/loader:1225:15)
+2026-03-14T10:22:31.518763551Z     at Module._load (node:internal/modules/cjs/loader:1051:27)
+2026-03-14T10:22:31.518765290Z     at Object.<anonymous> (/srv/app/server.js:3:17) {
+2026-03-14T10:22:31.518768011Z   code: 'MODULE_NOT_FOUND',
+2026-03-14T10:22:31.518768462Z   requireStack: [ '/srv/app/server.js' ]
+2026-03-14T10:22:31.518768911Z }`;
+    assert.deepEqual(languageTypeMessage(docker), ['javascript', 'Error', "Cannot find module 'express'"]);
+    // Heroku's logplex lines: the timestamp, then the source and dyno.
+    const heroku = `2026-03-14T10:22:30.712046+00:00 heroku[worker.1]: Starting process with command \`node worker.js\`
+2026-03-14T10:22:31.518759+00:00 app[worker.1]: /app/worker.js:12
+2026-03-14T10:22:31.518760+00:00 app[worker.1]:     throw new Error('QUEUE_URL is not set');
+2026-03-14T10:22:31.518760+00:00 app[worker.1]:     ^
+2026-03-14T10:22:31.518761+00:00 app[worker.1]: Error: QUEUE_URL is not set
+2026-03-14T10:22:31.518762+00:00 app[worker.1]:     at Object.<anonymous> (/app/worker.js:12:11)
+2026-03-14T10:22:31.602918+00:00 heroku[worker.1]: Process exited with status 1
+2026-03-14T10:22:31.631452+00:00 heroku[worker.1]: State changed from starting to crashed`;
+    assert.deepEqual(typeAndMessage(heroku), ['Error', 'QUEUE_URL is not set']);
+    // A logger's own levels after its timestamp are still levels: capitals, and winston's lower case.
+    const logged = `2026-03-14 10:22:31,004 ERROR: payment webhook rejected: signature mismatch
+2026-03-14 10:22:32.117 error: could not reach the ledger service`;
+    assert.deepEqual(normalizeText(logged).lines, [
+      'payment webhook rejected: signature mismatch',
+      'could not reach the ledger service',
+    ]);
+  });
+
+  test("gunicorn's HaltServer yields to the exception its worker logged; alone, it is the failure", () => {
+    const journal = (pid: number, lines: string[]) =>
+      lines.map((l) => `Mar 14 09:12:40 web01 gunicorn[${pid}]: ${l}`).join('\n');
+    const halt = [
+      'Traceback (most recent call last):',
+      '  File "/srv/venv/lib/python3.11/site-packages/gunicorn/arbiter.py", line 609, in spawn_worker',
+      '    self.manage_workers()',
+      '  File "/srv/venv/lib/python3.11/site-packages/gunicorn/arbiter.py", line 251, in handle_chld',
+      '    raise HaltServer(reason, self.WORKER_BOOT_ERROR)',
+      "gunicorn.errors.HaltServer: <HaltServer 'Worker failed to boot.' 3>",
+    ];
+    const worker = [
+      '[2026-03-14 09:12:40 +0000] [4191] [ERROR] Exception in worker process',
+      'Traceback (most recent call last):',
+      '  File "/srv/venv/lib/python3.11/site-packages/gunicorn/arbiter.py", line 609, in spawn_worker',
+      '    worker.init_process()',
+      '  File "/srv/app/shop/models.py", line 3, in <module>',
+      '    from django.utils.translation import ugettext_lazy as _',
+      "ImportError: cannot import name 'ugettext_lazy' from 'django.utils.translation'",
+    ];
+    // The status tail pasted first (as `systemctl status` shows it), then the journal with the cause.
+    const text = `${journal(4188, halt)}\n\nFull log:\n${journal(4188, worker)}\n${journal(4188, halt)}`;
+    assert.deepEqual(typeAndMessage(text), [
+      'ImportError',
+      "cannot import name 'ugettext_lazy' from 'django.utils.translation'",
+    ]);
+    assert.deepEqual(typeAndMessage(journal(4188, halt)), [
+      'gunicorn.errors.HaltServer',
+      "<HaltServer 'Worker failed to boot.' 3>",
+    ]);
+  });
+
+  test("a chained traceback whose first exception's message runs over several lines ends with the last exception", () => {
+    const text = `Traceback (most recent call last):
+  File "/usr/lib/python3.12/site-packages/psycopg/pq/__init__.py", line 110, in import_from_libpq
+    raise ImportError(
+ImportError: no pq wrapper available.
+Attempts made:
+- couldn't import psycopg 'c' implementation: No module named 'psycopg_c'
+- couldn't import psycopg 'python' implementation: libpq library not found
+
+The above exception was the direct cause of the following exception:
+
+Traceback (most recent call last):
+  File "/app/manage.py", line 22, in <module>
+    main()
+  File "/usr/lib/python3.12/site-packages/django/db/backends/postgresql/base.py", line 29, in <module>
+    raise ImproperlyConfigured("Error loading psycopg2 or psycopg module")
+django.core.exceptions.ImproperlyConfigured: Error loading psycopg2 or psycopg module`;
+    const f = primary(text);
+    assert.deepEqual(
+      [f.errorType, f.errorMessage, f.frames.at(-1)?.function],
+      ['django.core.exceptions.ImproperlyConfigured', 'Error loading psycopg2 or psycopg module', '<module>'],
+    );
+    // Two tracebacks that are not chained stay two failures, the first printed first.
+    const two = `Traceback (most recent call last):
+  File "a.py", line 1, in <module>
+    import yaml
+ModuleNotFoundError: No module named 'yaml'
+Then I ran the other script:
+Traceback (most recent call last):
+  File "b.py", line 2, in <module>
+    open("cfg.toml")
+FileNotFoundError: [Errno 2] No such file or directory: 'cfg.toml'`;
+    assert.deepEqual(
+      extractFailures(two).map((x) => x.errorType),
+      ['ModuleNotFoundError', 'FileNotFoundError'],
+    );
+    // A chain line after another traceback is that traceback's, not the first one's.
+    const later = `${two}
+
+During handling of the above exception, another exception occurred:
+
+Traceback (most recent call last):
+  File "b.py", line 4, in <module>
+    sys.exit(load_defaults())
+RuntimeError: no configuration found`;
+    assert.deepEqual(
+      extractFailures(later)
+        .slice(0, 2)
+        .map((x) => x.errorType),
+      ['ModuleNotFoundError', 'RuntimeError'],
+    );
+  });
+
+  test("Monolog's logged exception: its message is unescaped from the JSON context", () => {
+    const text = `[2026-03-14 12:40:03] production.ERROR: Class "Redis" not found {"exception":"[object] (Error(code: 0): Class \\"Redis\\" not found at /var/www/html/vendor/laravel/framework/src/Illuminate/Redis/Connectors/PhpRedisConnector.php:79)
+[stacktrace]
+#0 /var/www/html/vendor/laravel/framework/src/Illuminate/Redis/RedisManager.php(110): Illuminate\\\\Redis\\\\Connectors\\\\PhpRedisConnector->connect(Array, Array)
+#1 {main}
+"}`;
+    const f = primary(text);
+    assert.deepEqual([f.language, f.errorType, f.errorMessage], ['php', 'Error', 'Class "Redis" not found']);
+  });
+
+  test("Bundler's summary of a gem that failed to build yields to RubyGems' own line when it is printed", () => {
+    const printed = `Installing pg 1.5.9 with native extensions
+Gem::Ext::BuildError: ERROR: Failed to build gem native extension.
+
+    current directory: /usr/local/bundle/ruby/3.3.0/gems/pg-1.5.9/ext
+/usr/local/bin/ruby extconf.rb
+checking for pg_config... no
+Can't find the 'libpq-fe.h header
+
+An error occurred while installing pg (1.5.9), and Bundler cannot continue.
+
+In Gemfile:
+  pg`;
+    assert.deepEqual(typeAndMessage(printed), ['Gem::Ext::BuildError', 'ERROR: Failed to build gem native extension.']);
+    // Only the summary (a paste that starts at it): it still names the failure.
+    assert.deepEqual(typeAndMessage(printed.slice(printed.indexOf('An error occurred'))), [
+      'Gem::Ext::BuildError',
+      'An error occurred while installing pg (1.5.9), and Bundler cannot continue.',
+    ]);
+  });
+
+  test('a dunder name at the start or end of a line keeps its underscores; bold with underscores goes', () => {
+    const f = primary(`Traceback (most recent call last):
+  File "/app/jobs/__init__.py", line 4, in __init__
+    with open_pool() as pool:
+AttributeError: __enter__`);
+    assert.deepEqual(
+      [f.errorType, f.errorMessage, f.frames.at(-1)?.function],
+      ['AttributeError', '__enter__', '__init__'],
+    );
+    assert.deepEqual(normalizeText('__init__.py is empty\n__KeyError: missing__').lines, [
+      '__init__.py is empty',
+      'KeyError: missing',
+    ]);
+  });
+});
