@@ -56,6 +56,7 @@ export function detectCandidates({ lines, levels }: DetectInput): Candidate[] {
         killedBySignal(line, i) ??
         springBootFailure(lines, line, i) ??
         bundlerSolveFailure(lines, line, i) ??
+        sqlServerMessage(lines, line, i) ??
         lintReport(lines, line, i) ??
         toolMessage(lines, line, i, ctx);
       if (bare) out.push(bare);
@@ -964,6 +965,20 @@ const MYSQL = /^(?:ERROR )?(\d{4,5}) \(([0-9A-Z]{5})\)(?: at line \d{1,7})?: (.{
 const POSTGRES = /^(?:psql:(?:\S{1,300}:\d{1,7}: )?)?(ERROR|FATAL|PANIC): {2}(.{3,1000})$/;
 const PSQL = /^psql: (?:error|FATAL): {1,2}(.{3,1000})$/;
 
+/**
+ * SQL Server's message header (sqlcmd, Invoke-Sqlcmd, SSMS's messages): `Msg 208, Level 16, State 1,
+ * Server S, Procedure P, Line 27`, the message on the next line. Levels up to 10 are information.
+ */
+const SQLSERVER =
+  /^Msg (\d{1,6}), Level (\d{1,2}), State \d{1,3}, (?:Server [^,\n]{1,200}, )?(?:Procedure [^,\n]{1,200}, )?Line \d{1,7}$/;
+
+function sqlServerMessage(lines: string[], line: string, i: number): Candidate | null {
+  const m = line.startsWith('Msg ') ? SQLSERVER.exec(line) : null;
+  const message = lines[i + 1]?.trim();
+  if (!m || Number(m[2]) <= 10 || !message) return null;
+  return cand('sql', m[1]!, message, `${line}\n${message}`, i, 2.5);
+}
+
 function clientError(line: string, i: number, level: LogLevel | null): Candidate | null {
   const k8s = line.startsWith('Error from server') ? KUBECTL.exec(line) : null;
   if (k8s) return cand('kubernetes', k8s[1] ?? 'Error from server', k8s[2]!.trim(), line, i, 2.5);
@@ -972,7 +987,12 @@ function clientError(line: string, i: number, level: LogLevel | null): Candidate
   const mysql = level === 'error' || line.startsWith('ERROR ') ? MYSQL.exec(line) : null;
   if (mysql) return cand('sql', `ERROR ${mysql[1]!}`, mysql[3]!.trim(), line, i, 2.5);
   const pg = line.includes(':  ') ? POSTGRES.exec(line) : null;
-  if (pg) return cand('sql', pg[1]!, pg[2]!.trim(), line, i, 2.5);
+  if (pg) {
+    // psql with `VERBOSITY=verbose` (and the server log at `log_error_verbosity = verbose`) puts the
+    // SQLSTATE before the message: `ERROR:  42P01: relation "users" does not exist`.
+    const state = /^([0-9A-Z]{5}): (\S.*)$/.exec(pg[2]!.trim());
+    return state ? cand('sql', state[1]!, state[2]!, line, i, 2.5) : cand('sql', pg[1]!, pg[2]!.trim(), line, i, 2.5);
+  }
   const psql = line.startsWith('psql: ') ? PSQL.exec(line) : null;
   if (psql) return cand('sql', 'psql', psql[1]!.trim(), line, i, 2.5);
   return null;

@@ -42,6 +42,9 @@ export function extractFailures(text: string, opts: ExtractOptions = {}): Failur
   add(findEslintRows(lines));
   add(detectCandidates({ lines, levels }));
   if (!candidates.some((c) => c.strength > 0.2)) add(findActionsErrors(lines, markers));
+  // A service container's log, which Actions prints after the job's steps, is context: what failed is the step's.
+  const service = serviceLogLines(lines);
+  if (service.size) for (const c of candidates) if (service.has(c.line)) c.strength = Math.min(c.strength, 1);
   const cleared = new Set(candidates.filter((c) => c.notAFailure).map((c) => c.line));
   const ranked = candidates
     .filter((c) => !cleared.has(c.line))
@@ -64,6 +67,23 @@ export function extractFailures(text: string, opts: ExtractOptions = {}): Failur
       template,
     });
     if (out.length >= (opts.maxFailures ?? 5)) break;
+  }
+  return out;
+}
+
+/**
+ * The lines of the service containers' logs that GitHub Actions prints when a job with `services:` ends
+ * (`Print service container logs: <name>`, then `docker logs --details`), up to the next container's
+ * or its `Stop and remove container:` line.
+ */
+function serviceLogLines(lines: string[]): Set<number> {
+  const out = new Set<number>();
+  let inside = false;
+  for (let i = 0; i < lines.length; i++) {
+    const t = lines[i]!;
+    if (t.startsWith('Print service container logs: ')) inside = true;
+    else if (t.startsWith('Stop and remove container: ')) inside = false;
+    else if (inside) out.add(i);
   }
   return out;
 }

@@ -1,8 +1,10 @@
+import { findAnsibleFailures } from './ansible.js';
 import { findBatsFailures } from './bats.js';
 import { findBiomeDiagnostics } from './biome.js';
 import type { Candidate } from './candidate.js';
 import { findCppTestFailures } from './cpp-test-runners.js';
 import { findDartFailures } from './dart.js';
+import { findDbtFailures } from './dbt.js';
 import { findDotnetFailures } from './dotnet.js';
 import { findGoFailures } from './go.js';
 import { findJavaFailures } from './java.js';
@@ -38,6 +40,8 @@ export const LANGUAGE_MODULES: FailureFinder[] = [
   findDartFailures,
   findPhpFailures,
   findNativeCrashes,
+  findAnsibleFailures,
+  findDbtFailures,
   findCppTestFailures,
   findValgrindErrors,
   findScalaFailures,

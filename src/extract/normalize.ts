@@ -43,6 +43,8 @@ export function normalizeText(text: string): NormalizedText {
   const wdio = lines0.filter((l) => l.startsWith('[') && WDIO_PREFIX.test(l)).length >= 3;
   const remote = lines0.filter((l) => l.startsWith('remote:') && GIT_REMOTE.test(l)).length >= 3;
   const out: Wrapped[] = [];
+  // Nix's failed build quotes the builder's last lines, each behind `> ` (`Last 25 log lines:`).
+  let nixLog = false;
   for (const [n, f] of framed.entries()) {
     // The console wrapped what it showed: measure widths before mojibake is decoded back.
     const width = f.text.length;
@@ -59,6 +61,8 @@ export function normalizeText(text: string): NormalizedText {
     if (remote) line = line.replace(GIT_REMOTE, '');
     if (html) line = line.replace(/<[^<>\n]{0,300}>/g, '').replace(/&nbsp;/g, ' ');
     if (line.includes('&')) line = decodeEntities(line);
+    if (nixLog && NIX_LOG_LINE.test(line)) line = line.replace(NIX_LOG_LINE, '');
+    else nixLog = line.includes('log lines:') && NIX_LOG_HEAD.test(line);
     // Markdown quotes; pytest's own `>` marker (`>       code`) stays when the text is pytest output.
     // Gradle's causes under "What went wrong" are `> ` lines indented by depth: not quotes either.
     if (!gradle || !/^\s*> /.test(line)) line = line.replace(pytestish ? QUOTE_TEXT : QUOTE, '');
@@ -270,6 +274,9 @@ function openCodeSpans<T extends { text: string }>(lines: T[]): T[] {
   return out;
 }
 const PYTEST_E = /^E {2,}\S/;
+/** Nix's heading of a failed builder's quoted log (`Last 25 log lines:`; `last 10 log lines:` before Nix 2.20). */
+const NIX_LOG_HEAD = /^\s{0,12}[Ll]ast \d{1,4} log lines:$/;
+const NIX_LOG_LINE = /^\s{0,12}>(?: |$)/;
 const QUOTE = /^\s{0,3}>(?: |$)/;
 const QUOTE_TEXT = /^\s{0,3}> (?=\S)|^>$/;
 const AT_LINE = /^\s*At line:\d+ char:\d+$/;
@@ -358,6 +365,9 @@ const FLUTTER_ENGINE =
 const RUBY_LOGGER =
   /^[DIWEFAU], \[\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d(?:\.\d{1,9})? #\d{1,10}\] {0,4}(DEBUG|INFO|WARN|ERROR|FATAL|ANY|UNKNOWN) -- [^:\n]{0,100}: ?/;
 
+/** @changesets/logger's prefix: `🦋  info `, `🦋  warn `, `🦋  error `, `🦋  success `. */
+const CHANGESETS = /^🦋 {1,2}(info|warn|error|success) /;
+
 /**
  * Strips a log timestamp and level prefix, returning the message and the level. A level word with a
  * colon (`ERROR: …`) is stripped only after a timestamp: tools print `ERROR: message` lines of their own
@@ -378,6 +388,9 @@ function stripLogPrefix(line: string): { rest: string; level: LogLevel } {
     const level = android ? LOGCAT_LEVEL[android[1]!]! : sev === 'ERROR' || sev === 'FATAL' ? 'error' : null;
     return { rest: engine ? body.slice(engine[0].length) : body, level };
   }
+  // changesets' logger: a butterfly and the level before each line (`🦋  error npm error code E403`).
+  const changesets = line.startsWith('🦋') ? CHANGESETS.exec(line) : null;
+  if (changesets) return { rest: line.slice(changesets[0].length), level: toLevel(changesets[1]!) };
   const ruby = line[1] === ',' ? RUBY_LOGGER.exec(line) : null;
   if (ruby) return { rest: line.slice(ruby[0].length), level: toLevel(ruby[1]!) };
   let s = line;
@@ -455,7 +468,7 @@ const LOGCAT_LEVEL: Record<string, LogLevel> = {
 function toLevel(word: string): LogLevel {
   const w = word.toUpperCase();
   if (w.startsWith('WARN')) return 'warn';
-  if (w === 'INFO' || w === 'NOTICE') return 'info';
+  if (w === 'INFO' || w === 'NOTICE' || w === 'SUCCESS') return 'info';
   if (w === 'DEBUG' || w === 'TRACE') return 'debug';
   return 'error';
 }

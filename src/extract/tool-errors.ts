@@ -31,8 +31,11 @@ const GO_COMMAND =
 const GORELEASER = /^⨯ \w{1,40} failed after \S{1,20}\s+error=(\S.{1,2000})$/;
 /** ESLint's own verdict under `--max-warnings`: warnings only, yet the run fails. */
 const ESLINT_MAX_WARNINGS = /^ESLint found too many warnings \(maximum: \d{1,6}\)\.?$/;
-/** Prisma's CLI and engines: `Error: P1001: Can't reach database server at …` (its documented error codes). */
-const PRISMA = /^Error: (P[1-3]\d{3}): (\S.{2,1000})$/;
+/**
+ * Prisma's CLI and engines: `Error: P1001: Can't reach database server at …` (its documented error
+ * codes); `prisma migrate` prints the code alone (`Error: P3018`) and its message as the next paragraph.
+ */
+const PRISMA = /^Error: (P[1-3]\d{3})(?:: (\S.{2,1000}))?$/;
 /** jq's run-time and compile errors (`jq: error (at file:8): Cannot iterate over null (null)`). */
 const JQ = /^jq: error(?: \(at [^)]{1,300}\))?: (\S.{2,1000})$/;
 const CARGO =
@@ -80,7 +83,11 @@ export function toolError(lines: string[], line: string, i: number, yarnFailed: 
     return cand('javascript', null, line, line, i, 2);
   if (line === 'Error:') return serverlessError(lines, i);
   const prisma = line.startsWith('Error: P') ? PRISMA.exec(line) : null;
-  if (prisma) return cand('typescript', prisma[1]!, prisma[2]!.trim(), line, i, 3);
+  if (prisma) {
+    let message = prisma[2]?.trim() ?? '';
+    for (let k = i + 1; k < Math.min(lines.length, i + 4) && !message; k++) message = lines[k]!.trim();
+    return message ? cand('typescript', prisma[1]!, message, line, i, 3) : null;
+  }
   const c = line.charCodeAt(0);
   if (c === 0x2a2f /* ⨯ */) {
     const gr = GORELEASER.exec(line);

@@ -91,6 +91,7 @@ export const LANGUAGE_TAGS: Readonly<Record<string, readonly string[]>> = {
   lua: ['lua'],
   ocaml: ['ocaml', 'dune', 'opam'],
   terraform: ['terraform', 'hcl', 'terraform-provider-aws', 'terraform-provider-azure'],
+  ansible: ['ansible', 'ansible-2.x', 'ansible-playbook', 'ansible-galaxy', 'ansible-inventory'],
   // Not languages, but what a failure printed by their own clients is about (mysql, psql, kubectl,
   // the AWS CLI): its answers are in threads with these tags, whatever language asked.
   sql: ['sql', 'mysql', 'postgresql', 'sql-server', 'tsql', 'oracle', 'plsql', 'mariadb', 'psql'],
@@ -148,6 +149,7 @@ const LANGUAGE_NAMES: Readonly<Record<string, string>> = {
   lua: 'Lua',
   ocaml: 'OCaml',
   terraform: 'Terraform',
+  ansible: 'Ansible',
   sql: 'SQL',
   kubernetes: 'Kubernetes',
   aws: 'AWS',

@@ -665,7 +665,7 @@ Found 1 error.`);
     assert.deepEqual(
       typeAndMessage(`TASK [pip install] *************************************************************
 fatal: [db1]: FAILED! => {"changed": false, "cmd": "pip3 install psycopg2", "msg": "stdout: error: pg_config executable not found."}`),
-      ['FAILED', 'stdout: error: pg_config executable not found.'],
+      ['', 'stdout: error: pg_config executable not found.'],
     );
     assert.equal(
       primary(`flake8...................................................................Failed
@@ -6158,6 +6158,126 @@ AttributeError: __enter__`);
     assert.deepEqual(normalizeText('__init__.py is empty\n__KeyError: missing__').lines, [
       '__init__.py is empty',
       'KeyError: missing',
+    ]);
+  });
+});
+
+describe('data, database and infrastructure tools (round 22), each from its documented output', () => {
+  test("Nix's failed build: the builder's quoted log lines are read as the builder printed them", () => {
+    const text = `building '/nix/store/9x2k-python3.12-ledger-1.0.drv'...
+error: builder for '/nix/store/9x2k-python3.12-ledger-1.0.drv' failed with exit code 1;
+       last 10 log lines:
+       > Traceback (most recent call last):
+       >   File "/build/source/setup.py", line 4, in <module>
+       >     from Cython.Build import cythonize
+       > ModuleNotFoundError: No module named 'Cython'
+       For full logs, run 'nix log /nix/store/9x2k-python3.12-ledger-1.0.drv'.`;
+    assert.deepEqual(languageTypeMessage(text), ['python', 'ModuleNotFoundError', "No module named 'Cython'"]);
+  });
+
+  test("changesets' logger prefix goes, so npm's own error under it is read", () => {
+    const text = `🦋  info Publishing "@acme/ui" at "2.0.0"
+🦋  error an error occurred while publishing @acme/ui: E404 Not Found - PUT https://registry.npmjs.org/@acme%2fui
+🦋  error npm error code E404
+🦋  error npm error 404 Not Found - PUT https://registry.npmjs.org/@acme%2fui - Not found`;
+    const [type, message] = typeAndMessage(text);
+    assert.equal(type, 'E404');
+    assert.match(message, /^404 Not Found - PUT https:\/\/registry\.npmjs\.org\/@acme%2fui/);
+  });
+
+  test("a service container's log printed after the job's steps is context: the step's failure is primary", () => {
+    const text = `psql:migrations/004_orders.sql:7: ERROR:  42703: column "total" does not exist
+Process completed with exit code 3.
+Stop containers
+Print service container logs: 5f1c_postgres16alpine_1a2b
+/usr/bin/docker logs --details 3faa8848
+ sh: locale: not found
+ 2026-01-19 16:40:13.713 UTC [35] WARNING:  no usable system locales were found
+Stop and remove container: 5f1c_postgres16alpine_1a2b`;
+    assert.deepEqual(languageTypeMessage(text), ['sql', '42703', 'column "total" does not exist']);
+    // psql without VERBOSITY=verbose: the severity is all there is.
+    assert.deepEqual(typeAndMessage('psql:seed.sql:2: ERROR:  relation "users" does not exist'), [
+      'ERROR',
+      'relation "users" does not exist',
+    ]);
+  });
+
+  test("SQL Server's message header, its message on the next line; level 10 and below is information", () => {
+    const text = `Msg 2627, Level 14, State 1, Server DB01, Procedure dbo.usp_AddOrder, Line 12
+Violation of PRIMARY KEY constraint 'PK_Orders'. Cannot insert duplicate key in object 'dbo.Orders'.`;
+    assert.deepEqual(languageTypeMessage(text), [
+      'sql',
+      '2627',
+      "Violation of PRIMARY KEY constraint 'PK_Orders'. Cannot insert duplicate key in object 'dbo.Orders'.",
+    ]);
+    assert.deepEqual(extractFailures('Msg 0, Level 10, State 1, Line 1\nrows loaded: 1200'), []);
+  });
+
+  test("ansible-playbook: a failed task's msg, a module's exception, the playbook's refusal; ignored failures are none", () => {
+    const task = `TASK [app : render config] ******************************************************
+fatal: [web1]: FAILED! => {"changed": false, "msg": "Could not find or access 'app.conf.j2'\\nSearched in:\\n\\t/srv/roles/app/templates/app.conf.j2"}
+
+PLAY RECAP *********************************************************************
+web1                       : ok=3    changed=0    unreachable=0    failed=1    skipped=0    rescued=0    ignored=0`;
+    assert.deepEqual(languageTypeMessage(task), ['ansible', '', "Could not find or access 'app.conf.j2'"]);
+    const typed = `fatal: [db1]: FAILED! => {"changed": false, "msg": "AnsibleUndefinedVariable: 'dict object' has no attribute 'port'"}`;
+    assert.deepEqual(typeAndMessage(typed), ['AnsibleUndefinedVariable', "'dict object' has no attribute 'port'"]);
+    const crashed = `An exception occurred during task execution. To see the full traceback, use -vvv. The error was: KeyError: 'auth_type'
+fatal: [db1]: FAILED! => {"changed": false, "module_stderr": "", "module_stdout": "", "msg": "MODULE FAILURE\\nSee stdout/stderr for the exact error", "rc": 1}`;
+    assert.deepEqual(languageTypeMessage(crashed), ['python', 'KeyError', "'auth_type'"]);
+    const refused = `ERROR! the role 'geerlingguy.docker' was not found in /srv/roles:/root/.ansible/roles
+
+The error appears to be in '/srv/site.yml': line 5, column 7, but may
+be elsewhere in the file depending on the exact syntax problem.`;
+    assert.deepEqual(typeAndMessage(refused), [
+      'ERROR',
+      "the role 'geerlingguy.docker' was not found in /srv/roles:/root/.ansible/roles",
+    ]);
+    const ignored = `TASK [stop old service] ********************************************************
+fatal: [web1]: FAILED! => {"changed": false, "msg": "Could not find the requested service legacy: host\nUnit legacy.service not loaded."}
+...ignoring
+
+PLAY RECAP *********************************************************************
+web1                       : ok=5    changed=1    unreachable=0    failed=0    skipped=0    rescued=0    ignored=1`;
+    assert.deepEqual(extractFailures(ignored), []);
+  });
+
+  test("dbt's node errors: the kind as dbt names it, the database's or the compiler's message", () => {
+    const run = `14:01:59  9 of 16 ERROR creating sql table model analytics.orders ............ [ERROR in 0.07s]
+14:01:59
+14:01:59  Completed with 1 error, 0 partial successes, and 0 warnings:
+14:01:59
+14:01:59    Database Error in model orders (models/marts/orders.sql)
+  column p.amount does not exist
+  LINE 31:         sum(p.amount) as gross_amount,
+                       ^
+  compiled code at target/run/shop/models/marts/orders.sql
+14:01:59
+14:01:59  Done. PASS=12 WARN=0 ERROR=1 SKIP=3 TOTAL=16`;
+    const f = primary(run);
+    assert.deepEqual(
+      [f.errorType, f.errorMessage, f.frames.at(-1)?.file],
+      ['Database Error', 'column p.amount does not exist', 'models/marts/orders.sql'],
+    );
+    const compile = `09:41:07  Encountered an error:
+Compilation Error in macro generate_schema_name (macros/generate_schema_name.sql)
+  'target_schema' is undefined. This can happen when calling a macro that does not exist.`;
+    assert.deepEqual(typeAndMessage(compile), [
+      'Compilation Error',
+      "'target_schema' is undefined. This can happen when calling a macro that does not exist.",
+    ]);
+  });
+
+  test("prisma migrate's error code alone on its line, its message the next paragraph", () => {
+    const text = `Applying migration \`20260211093015_add_email_unique\`
+Error: P3018
+
+A migration failed to apply. New migrations cannot be applied before the error is recovered from.
+
+Migration name: 20260211093015_add_email_unique`;
+    assert.deepEqual(typeAndMessage(text), [
+      'P3018',
+      'A migration failed to apply. New migrations cannot be applied before the error is recovered from.',
     ]);
   });
 });
