@@ -13,6 +13,10 @@ import { candidate, type Candidate } from './candidate.js';
  *   lint that failed (its summary says which version bump it requires).
  * - pip-audit's columns: `Found 3 known vulnerabilities in 2 packages`, then `Name Version ID Fix Versions`,
  *   a rule and a row per advisory (`jinja2 3.1.4 GHSA-q2x7-8rv6-6q7h 3.1.5`): the first advisory is the type.
+ * - SQLFluff's `lint`: `== [models/orders.sql] FAIL`, then a row per violation, `L:   9 | P:   9 | AL03 |
+ *   Column expression without alias. Use explicit`, its message wrapped on `|` rows below.
+ * - Checkov: `Check: CKV_AWS_24: "Ensure no security groups allow ingress from 0.0.0.0:0 to port 22"`,
+ *   then `FAILED for resource: …` (a `PASSED for resource` check is none).
  */
 const BANDIT = /^>> Issue: \[(B\d{3})(?::\w{1,80})?\] (\S.{1,1000})$/;
 const BANDIT_LOCATION = /^\s{0,8}Location: (?:\.\/)?(\S{1,400}?):(\d{1,7})(?::\d{1,5})?$/;
@@ -24,6 +28,10 @@ const SEMVER_CHECKS = /^--- failure ([a-z][a-z\d_]{2,80}): (\S.{2,300}) ---$/;
 const PIP_AUDIT_FOUND = /^Found \d{1,6} known vulnerabilit(?:y|ies) in \d{1,6} packages?$/;
 const PIP_AUDIT_HEADER = /^Name\s+Version\s+ID\s+Fix Versions\b/;
 const PIP_AUDIT_ROW = /^\S{1,200}\s+\S{1,60}\s+([A-Z][A-Z\d]{1,10}-[\w-]{2,60})\b/;
+const SQLFLUFF_FILE = /^== \[(\S.{0,400})\] FAIL$/;
+const SQLFLUFF_ROW = /^L:\s{0,6}(\d{1,7}) \| P:\s{0,6}\d{1,5} \| ([A-Z]{2}\d{2}) \| (\S.{0,1000})$/;
+const SQLFLUFF_MORE = /^\s{10,}\| (\S.{0,1000})$/;
+const CHECKOV = /^Check: (CKV2?_[A-Z\d]{1,20}_\d{1,5}): "(.{3,500})"$/;
 
 export function lintReport(lines: string[], line: string, i: number): Candidate | null {
   const c0 = line.charCodeAt(0);
@@ -59,6 +67,25 @@ export function lintReport(lines: string[], line: string, i: number): Candidate 
   if (line.startsWith('--- failure ')) {
     const m = SEMVER_CHECKS.exec(line);
     return m ? found('rust', m[1]!, m[2]!, line, i) : null;
+  }
+  if (line.startsWith('== [')) {
+    const f = SQLFLUFF_FILE.exec(line);
+    const row = f ? SQLFLUFF_ROW.exec((lines[i + 1] ?? '').trim()) : null;
+    if (!f || !row) return null;
+    let message = row[3]!.trim();
+    for (let k = i + 2; k < Math.min(lines.length, i + 6); k++) {
+      const more = SQLFLUFF_MORE.exec(lines[k]!);
+      if (!more) break;
+      message += ` ${more[1]!.trim()}`;
+    }
+    // SQLFluff 2+ ends the message with the rule's name: `[aliasing.expression]`.
+    const c = found('sql', row[2]!, message.replace(/ \[[a-z_]{2,40}\.[a-z_.]{2,60}\]$/, ''), line, i);
+    c.frames = [{ file: f[1]!, line: Number(row[1]), function: null, source: null }];
+    return c;
+  }
+  if (line.startsWith('Check: CKV')) {
+    const m = CHECKOV.exec(line);
+    return m && /^\s*FAILED for resource: /.test(lines[i + 1] ?? '') ? found('unknown', m[1]!, m[2]!, line, i) : null;
   }
   if (line.startsWith('Found ') && PIP_AUDIT_FOUND.test(line)) {
     // The header, its rule, then the first advisory's row.

@@ -1,5 +1,5 @@
 import type { Frame } from '../types.js';
-import type { Candidate } from './candidate.js';
+import { candidate, type Candidate } from './candidate.js';
 
 const RSPEC_FAILURE = /^\s*Failure\/Error:(?: (.*))?$/;
 const RUBY_RAISE = /^(\S+\.rb):(\d+):in [`'](.+?)': (.+) \(((?:[A-Z]\w*::)*[A-Z]\w*)\)\s*$/;
@@ -21,10 +21,34 @@ const TEMPLATE_SOURCE = /^\s{2,8}\d{1,6}: (.{0,300}\S)\s*$/;
 export const RAILS_FRAME = /^(?:[\w-]{1,80} \([\w.]{1,40}\) )?(\S{1,300}\.rb):(\d{1,7}):in [`'](.{1,200})'$/;
 
 /** Ruby: RSpec `Failure/Error:` blocks, Minitest failures, `file.rb:N:in 'm': msg (Class)` raises, exception notifier mails. */
+/**
+ * Chef Infra's resource failure (chef-client, Test Kitchen): `Error executing action \`run\` on resource
+ * 'execute[migrate]'`, a rule of `=`, the exception's class alone (`Mixlib::ShellOut::ShellCommandFailed`),
+ * a rule of `-` as long, then its message (`Expected process to exit with [0], but received '127'`).
+ */
+const CHEF_RESOURCE_ERROR = /^Error executing action `\w{1,60}` on resource '[^'\n]{1,300}'$/;
+const RUBY_CLASS_ALONE = /^[A-Z]\w{0,80}(?:::[A-Z]\w{0,80}){0,8}$/;
+
+function chefResourceError(lines: string[], i: number): Candidate | null {
+  if (!CHEF_RESOURCE_ERROR.test(lines[i]!.trim())) return null;
+  for (let k = i + 1; k < Math.min(lines.length, i + 6); k++) {
+    const t = lines[k]!.trim();
+    if (!RUBY_CLASS_ALONE.test(t) || !/^-{3,}$/.test(lines[k + 1]?.trim() ?? '')) continue;
+    const message = lines[k + 2]?.trim() ?? '';
+    if (!message) return null;
+    return candidate('ruby', t, message, `${t}: ${message}`, i, 3);
+  }
+  return null;
+}
+
 export function findRubyFailures(lines: string[]): Candidate[] {
   const out: Candidate[] = [];
   for (let i = 0; i < lines.length; i++) {
     const line = lines[i]!;
+    if (line.includes('Error executing action')) {
+      const chef = chefResourceError(lines, i);
+      if (chef) out.push(chef);
+    }
     const r = RSPEC_FAILURE.exec(line);
     if (r) {
       const msg: string[] = [];

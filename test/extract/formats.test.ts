@@ -6268,6 +6268,53 @@ Compilation Error in macro generate_schema_name (macros/generate_schema_name.sql
     ]);
   });
 
+  test("SQLFluff's lint report: the file's first violation, its wrapped message joined, its rule's name dropped", () => {
+    const text = `== [models/staging/stg_orders.sql] FAIL
+L:   9 | P:   9 | AL03 | Column expression without alias. Use explicit \`AS\`
+                       | clause. [aliasing.expression]
+L:  14 | P:  32 | LT01 | Expected only single space before 'as' keyword.
+                       | Found '  '. [layout.spacing]
+All Finished 📜 🎉!`;
+    const f = primary(text);
+    assert.deepEqual(
+      [f.language, f.errorType, f.errorMessage, f.frames.at(-1)?.file, f.frames.at(-1)?.line],
+      ['sql', 'AL03', 'Column expression without alias. Use explicit `AS` clause.', 'models/staging/stg_orders.sql', 9],
+    );
+  });
+
+  test("Checkov's failed check is the failure; a passed one is none", () => {
+    const failed = `Passed checks: 211, Failed checks: 1, Skipped checks: 4
+
+Check: CKV_AWS_24: "Ensure no security groups allow ingress from 0.0.0.0:0 to port 22"
+	FAILED for resource: module.bastion.aws_security_group.bastion
+	File: /modules/bastion/main.tf:12-31`;
+    assert.deepEqual(typeAndMessage(failed), [
+      'CKV_AWS_24',
+      'Ensure no security groups allow ingress from 0.0.0.0:0 to port 22',
+    ]);
+    const passed = `Check: CKV_AWS_20: "S3 Bucket has an ACL defined which allows public READ access."
+	PASSED for resource: aws_s3_bucket.logs`;
+    assert.deepEqual(extractFailures(passed), []);
+  });
+
+  test("Chef's resource failure: the exception's class alone between rules, its message below", () => {
+    const text = `    ================================================================================
+    Error executing action \`run\` on resource 'execute[db-migrate]'
+    ================================================================================
+
+    Mixlib::ShellOut::ShellCommandFailed
+    ------------------------------------
+    Expected process to exit with [0], but received '127'
+    ---- Begin output of "/opt/app/bin/migrate" ----
+    STDERR: sh: 1: /opt/app/bin/migrate: not found
+    ---- End output of "/opt/app/bin/migrate" ----`;
+    assert.deepEqual(languageTypeMessage(text), [
+      'ruby',
+      'Mixlib::ShellOut::ShellCommandFailed',
+      "Expected process to exit with [0], but received '127'",
+    ]);
+  });
+
   test("prisma migrate's error code alone on its line, its message the next paragraph", () => {
     const text = `Applying migration \`20260211093015_add_email_unique\`
 Error: P3018
