@@ -54,6 +54,7 @@ test('a JSONL corpus keeps its tags; --default-tags fills only the untagged thre
     lua: 0,
     ocaml: 0,
     terraform: 0,
+    ansible: 0,
     sql: 0,
     kubernetes: 0,
     aws: 0,
