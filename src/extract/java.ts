@@ -83,6 +83,15 @@ const GRADLE_TEST_FAILED = /^\S.{0,300} > .{1,300} FAILED$/;
 const GRADLE_SHORT_EXCEPTION =
   /^\s+((?:[a-z_$][\w$]*\.)+[A-Z][\w$]*) at ([\w$.-]{1,200}\.(java|kt|groovy|scala)):(\d{1,7})$/;
 
+/**
+ * YARN's diagnostics of an application whose driver threw (spark-submit's report and the
+ * ApplicationMaster's log): `diagnostics: User class threw exception: org.apache.spark.SparkException: Job
+ * aborted due to stage failure: …`, the exception as its `toString` prints it. spark-submit prints it
+ * before its own `SparkException: Application application_… finished with failed status`, which it causes.
+ */
+const YARN_USER_CLASS =
+  /(?:^|\bdiagnostics(?: message)?: )User class threw exception: ((?:[a-z_]\w*\.){1,10}[A-Z]\w{0,80}): (\S.{2,2000})$/;
+
 /** Java/Kotlin exceptions (`Exception in thread`, `Caused by:`), Maven `[ERROR] Failed to execute goal`, Gradle and kotlinc errors. */
 export function findJavaFailures(lines: string[]): Candidate[] {
   const out: Candidate[] = [];
@@ -91,6 +100,11 @@ export function findJavaFailures(lines: string[]): Candidate[] {
   let checkGoalType: string | null = null;
   for (let i = 0; i < lines.length; i++) {
     const line = lines[i]!.trim();
+    const yarn = line.includes('User class threw exception: ') ? YARN_USER_CLASS.exec(line) : null;
+    if (yarn) {
+      out.push(candidate('java', yarn[1]!, yarn[2]!.trim(), `${yarn[1]}: ${yarn[2]!.trim()}`, i, 3));
+      continue;
+    }
     const r8 = line.includes('8') && line.startsWith('ERROR:') ? R8_ERROR.exec(line) : null;
     if (r8) {
       out.push(candidate('java', 'error', (r8[1] ?? r8[2])!.trim(), line, i, 3));

@@ -6315,6 +6315,26 @@ Check: CKV_AWS_24: "Ensure no security groups allow ingress from 0.0.0.0:0 to po
     ]);
   });
 
+  test("spark-submit on YARN: the driver's exception in the diagnostics, not the client's 'finished with failed status'", () => {
+    const text = `26/02/11 09:21:07 INFO Client: Application report for application_1770621788551_0042 (state: FINISHED)
+26/02/11 09:21:07 INFO Client:
+	 client token: N/A
+	 diagnostics: User class threw exception: org.apache.spark.SparkException: Job aborted due to stage failure: Task 3 in stage 2.0 failed 4 times, most recent failure: Lost task 3.3 in stage 2.0 (TID 41): java.lang.NumberFormatException: For input string: "N/A"
+	 final status: FAILED
+Exception in thread "main" org.apache.spark.SparkException: Application application_1770621788551_0042 finished with failed status
+	at org.apache.spark.deploy.yarn.Client.run(Client.scala:1320)
+	at org.apache.spark.deploy.yarn.YarnClusterApplication.start(Client.scala:1752)
+	at org.apache.spark.deploy.SparkSubmit.doRunMain$1(SparkSubmit.scala:1029)`;
+    const [type, message] = typeAndMessage(text);
+    assert.equal(type, 'org.apache.spark.SparkException');
+    assert.match(message, /^Job aborted due to stage failure: Task 3 in stage 2\.0 failed 4 times/);
+    // Without the diagnostics (the client's output cut), the client's exception is the failure.
+    assert.deepEqual(typeAndMessage(text.slice(text.indexOf('Exception in thread'))), [
+      'org.apache.spark.SparkException',
+      'Application application_1770621788551_0042 finished with failed status',
+    ]);
+  });
+
   test("prisma migrate's error code alone on its line, its message the next paragraph", () => {
     const text = `Applying migration \`20260211093015_add_email_unique\`
 Error: P3018
