@@ -7,18 +7,19 @@
  * (through npm, which passes its settings, such as `nodedir`, on to node-gyp).
  */
 import { spawnSync } from 'node:child_process';
-import { cpSync, existsSync, mkdirSync, mkdtempSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
+import { cpSync, existsSync, mkdirSync, mkdtempSync, renameSync, rmSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { tmpdir } from 'node:os';
 import { dirname, join, sep } from 'node:path';
 import {
   HNSWLIB_ENV,
   hnswlibPackageDir,
+  installedHnswlibVersion,
   NATIVE_TARGET,
   nativeBuildPaths,
   nativeBuildPlan,
-  parseNativeBuild,
   readCpuFlags,
+  readNativeBuild,
   type NativeBuild,
 } from '../src/index/hnswlib-native.js';
 
@@ -86,15 +87,14 @@ function main(): void {
     return;
   }
   const pkg = hnswlibPackageDir();
-  const version = (JSON.parse(readFileSync(join(pkg, 'package.json'), 'utf8')) as { version: string }).version;
+  const version = installedHnswlibVersion(pkg);
   const paths = nativeBuildPaths(pkg);
   const want: NativeBuild = {
     hnswlibNode: version,
     cpuFlags: [...NATIVE_TARGET.cpuFlags],
     cxxflags: NATIVE_TARGET.cxxflags,
   };
-  const have =
-    existsSync(paths.meta) && existsSync(paths.addon) ? parseNativeBuild(readFileSync(paths.meta, 'utf8')) : null;
+  const have = readNativeBuild(pkg);
   if (have && JSON.stringify(have) === JSON.stringify(want)) {
     say(`the ${want.cxxflags} build of ${version} is already there`);
     return;

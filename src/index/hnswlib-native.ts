@@ -1,4 +1,4 @@
-import { readFileSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { dirname, join } from 'node:path';
 
@@ -16,7 +16,7 @@ import { dirname, join } from 'node:path';
  */
 
 /** The native build's directory, inside hnswlib-node's own `build/`: it goes when that package is reinstalled. */
-export const NATIVE_BUILD_DIR = join('build', 'snippet-search-native');
+const NATIVE_BUILD_DIR = join('build', 'snippet-search-native');
 /** The native build's addon and its `build.json`, in hnswlib-node's package directory `pkg`. */
 export function nativeBuildPaths(pkg: string): { dir: string; addon: string; meta: string } {
   const dir = join(pkg, NATIVE_BUILD_DIR);
@@ -24,6 +24,7 @@ export function nativeBuildPaths(pkg: string): { dir: string; addon: string; met
 }
 /** `SNIPPET_SEARCH_HNSWLIB=portable` always loads the portable build (A/B measurements, troubleshooting). */
 export const HNSWLIB_ENV = 'SNIPPET_SEARCH_HNSWLIB';
+const OPTED_OUT = `${HNSWLIB_ENV}=portable`;
 
 /** What the native build records beside its addon (`build.json`). */
 export interface NativeBuild {
@@ -52,11 +53,16 @@ export function nativeBuildPlan(
   cpuFlags: ReadonlySet<string>,
   env: string | undefined,
 ): { build: true } | { build: false; why: string } {
-  if (env === 'portable') return { build: false, why: `${HNSWLIB_ENV}=portable` };
+  if (env === 'portable') return { build: false, why: OPTED_OUT };
   if (platform !== 'linux' || arch !== 'x64') return { build: false, why: `only x64 Linux gets one (this is ${platform}-${arch})` };
-  const missing = NATIVE_TARGET.cpuFlags.filter((f) => !cpuFlags.has(f));
-  if (missing.length > 0) return { build: false, why: `this CPU lacks ${missing.join(', ')}` };
-  return { build: true };
+  const lacks = lackedFlags(NATIVE_TARGET.cpuFlags, cpuFlags);
+  return lacks ? { build: false, why: lacks } : { build: true };
+}
+
+/** `this CPU lacks …` for the flags of `needed` the CPU does not have, or null when it has them all. */
+function lackedFlags(needed: readonly string[], cpuFlags: ReadonlySet<string>): string | null {
+  const missing = needed.filter((f) => !cpuFlags.has(f));
+  return missing.length > 0 ? `this CPU lacks ${missing.join(', ')}` : null;
 }
 
 export interface HnswlibChoice {
@@ -97,13 +103,13 @@ export function chooseHnswlib(
   cpuFlags: ReadonlySet<string>,
   env: string | undefined,
 ): HnswlibChoice {
-  if (env === 'portable') return { build: 'portable', why: `${HNSWLIB_ENV}=portable` };
+  if (env === 'portable') return { build: 'portable', why: OPTED_OUT };
   if (!native) return { build: 'portable', why: 'no build for this CPU was made at install' };
   if (native.hnswlibNode !== installedVersion) {
     return { build: 'portable', why: `the native build is of hnswlib-node ${native.hnswlibNode}, ${installedVersion} is installed` };
   }
-  const missing = native.cpuFlags.filter((f) => !cpuFlags.has(f));
-  if (missing.length > 0) return { build: 'portable', why: `this CPU lacks ${missing.join(', ')}` };
+  const lacks = lackedFlags(native.cpuFlags, cpuFlags);
+  if (lacks) return { build: 'portable', why: lacks };
   return { build: 'native', why: `built with ${native.cxxflags} for this CPU (${native.cpuFlags.join(', ')})` };
 }
 
@@ -112,6 +118,17 @@ const require = createRequire(import.meta.url);
 /** hnswlib-node's package directory. */
 export function hnswlibPackageDir(): string {
   return dirname(require.resolve('hnswlib-node/package.json'));
+}
+
+/** The installed hnswlib-node's version (`pkg`: its package directory). */
+export function installedHnswlibVersion(pkg: string): string {
+  return (JSON.parse(readFileSync(join(pkg, 'package.json'), 'utf8')) as { version: string }).version;
+}
+
+/** The native build recorded in `pkg` (hnswlib-node's package directory), or null when there is none whole. */
+export function readNativeBuild(pkg: string): NativeBuild | null {
+  const { addon, meta } = nativeBuildPaths(pkg);
+  return existsSync(addon) && existsSync(meta) ? parseNativeBuild(readFileSync(meta, 'utf8')) : null;
 }
 
 /** This machine's CPU flags (empty where there is no /proc/cpuinfo). */

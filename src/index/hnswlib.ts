@@ -1,14 +1,13 @@
-import { existsSync, readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
-import { join } from 'node:path';
 import type portableModule from 'hnswlib-node';
 import {
   chooseHnswlib,
   HNSWLIB_ENV,
   hnswlibPackageDir,
+  installedHnswlibVersion,
   nativeBuildPaths,
-  parseNativeBuild,
   readCpuFlags,
+  readNativeBuild,
   type HnswlibChoice,
 } from './hnswlib-native.js';
 
@@ -26,20 +25,18 @@ export function loadHnswlib(
   env: string | undefined = process.env[HNSWLIB_ENV],
   cpuFlags: () => ReadonlySet<string> = readCpuFlags,
 ): { lib: Hnswlib; choice: HnswlibChoice } {
-  const { addon, meta } = nativeBuildPaths(pkg);
-  const native = existsSync(addon) && existsSync(meta) ? parseNativeBuild(readFileSync(meta, 'utf8')) : null;
-  const version = (JSON.parse(readFileSync(join(pkg, 'package.json'), 'utf8')) as { version: string }).version;
-  const choice = chooseHnswlib(native, version, native ? cpuFlags() : new Set(), env);
+  const native = readNativeBuild(pkg);
+  const choice = chooseHnswlib(native, installedHnswlibVersion(pkg), native ? cpuFlags() : new Set(), env);
   if (choice.build === 'native') {
     // hnswlib-node's own entry is `module.exports = require('bindings')('addon')`: the addon is the module.
     try {
-      return { lib: require(addon) as Hnswlib, choice };
+      return { lib: require(nativeBuildPaths(pkg).addon) as Hnswlib, choice };
     } catch (e) {
       const why = `the native build did not load (${(e as Error).message.split('\n')[0]}): run npm run hnswlib:native`;
-      return { lib: require('hnswlib-node') as Hnswlib, choice: { build: 'portable', why } };
+      return { lib: portableHnswlib(), choice: { build: 'portable', why } };
     }
   }
-  return { lib: require('hnswlib-node') as Hnswlib, choice };
+  return { lib: portableHnswlib(), choice };
 }
 
 /** hnswlib-node's portable build, whichever is in use (the benchmark's baseline). */
