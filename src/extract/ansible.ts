@@ -1,4 +1,5 @@
 import { candidate, EXCEPTION_NAME, type Candidate } from './candidate.js';
+import { unescapeQuoted } from './escaped-lines.js';
 
 /**
  * Ansible's default stdout callback, as `ansible-playbook` prints a run:
@@ -17,7 +18,7 @@ const PLAYBOOK_ERROR = /^ERROR! (\S.{2,1000})$/;
 const THE_ERROR_WAS = new RegExp(
   String.raw`^An exception occurred during task execution\. To see the full traceback, use -vvv\. The error was: (${EXCEPTION_NAME}): (.{1,1000})$`,
 );
-
+/** A result message that names Ansible's exception (`AnsibleUndefinedVariable: 'dict object' has no …`) or a Python one. */
 const TYPED_MESSAGE = new RegExp(String.raw`^(Ansible[A-Z]\w{2,60}|${EXCEPTION_NAME}): (\S.{0,2000})$`);
 
 export function findAnsibleFailures(lines: string[]): Candidate[] {
@@ -43,7 +44,6 @@ export function findAnsibleFailures(lines: string[]): Candidate[] {
     // A crashed module's traceback (or the exception named above) says more than `MODULE FAILURE`.
     const crashed = msg === null || /^MODULE FAILURE\b/.test(msg);
     const first = (msg ?? '').split('\n')[0]!.trim();
-    // A message that names Ansible's exception (`AnsibleUndefinedVariable: 'dict object' has no …`) or a Python one.
     const typed = TYPED_MESSAGE.exec(first);
     const c = typed
       ? candidate('ansible', typed[1]!, typed[2]!.trim(), line, i, 3)
@@ -64,7 +64,7 @@ function resultMessage(json: string): string | null {
   } catch {
     // A line cut short (normalization expands a `msg` that holds newlines): the `msg` field as written.
     const m = /"msg": "((?:[^"\\]|\\.){1,1000})/.exec(json);
-    return m ? m[1]!.replace(/\\(["\\/])/g, '$1').replace(/\\n/g, '\n') : null;
+    return m ? unescapeQuoted(m[1]!).replace(/\\n/g, '\n') : null;
   }
 }
 

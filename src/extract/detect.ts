@@ -743,16 +743,12 @@ function killedBySignal(line: string, i: number): Candidate | null {
   // The shell's report of a job a signal ended alone on its line, `Killed` (the OOM killer's SIGKILL)
   // or `Aborted (core dumped)`, or with the job: `line 3:  4242 Killed    python train.py`.
   const job = line.includes('Killed') || line.includes('Aborted') ? SHELL_JOB_KILLED.exec(line) : null;
+  const dumped = (what: string) => `${what}${line.includes('(core dumped)') ? ' (core dumped)' : ''}`;
+  if (job) return cand('shell', job[1]!, dumped(job[1]!), line, i, 1);
   // Most lines name no signal: three substring tests before the pattern (it is tried on every line).
-  const signal =
-    job || (!line.includes('fault') && !line.includes('Bus error') && !line.includes('Illegal instruction'))
-      ? null
-      : SIGNAL.exec(line);
-  if (!job && !signal) return null;
-  const dumped = line.includes('(core dumped)') ? ' (core dumped)' : '';
-  return job
-    ? cand('shell', job[1]!, `${job[1]!}${dumped}`, line, i, 1)
-    : cand('unknown', signal![1]!, `${signal![1]!}${dumped}`, line, i, 1);
+  if (!line.includes('fault') && !line.includes('Bus error') && !line.includes('Illegal instruction')) return null;
+  const signal = SIGNAL.exec(line);
+  return signal ? cand('unknown', signal[1]!, dumped(signal[1]!), line, i, 1) : null;
 }
 
 /** People write on after a pasted error line, often in another script: "concurrent map writes 导致崩溃". */

@@ -84,6 +84,14 @@ const ANSI = /\x1b\[[\d;]{0,20}[A-Z]/gi;
 const SIMPLE_ESCAPES: Record<string, string> = { n: '\n', t: '\t', r: '', '0': '' };
 
 /**
+ * A JSON string's text as written inside a log line, its quotes, backslashes and slashes unescaped
+ * (`Class \"Redis\" not found` → `Class "Redis" not found`); other escapes stay as written.
+ */
+export function unescapeQuoted(s: string): string {
+  return s.replace(/\\(["\\/])/g, '$1');
+}
+
+/**
  * The strings of a repr (a Python list, tuple or dict, or JSON that did not parse), each decoded, its
  * lines one by one, colour codes dropped; the text before the structure first. Null when the line holds
  * no quoted string after a structure's opening.

@@ -1,5 +1,6 @@
 import type { Frame } from '../types.js';
 import { candidate, type Candidate } from './candidate.js';
+import { unescapeQuoted } from './escaped-lines.js';
 
 /**
  * PHP's tools, as each documents its output:
@@ -180,7 +181,7 @@ function readMonolog(lines: string[], i: number, m: RegExpExecArray): Candidate 
   }
   const type = m[2]!.replace(/\\\\/g, '\\');
   // The message is inside the JSON context's string: its quotes, backslashes and slashes are escaped.
-  const message = m[3]!.trim().replace(/\\(["\\/])/g, '$1');
+  const message = unescapeQuoted(m[3]!.trim());
   // The cause a `[previous exception]` names led to the logged one, which is what the reader reports.
   const c = php(type, message, frames, `${type}: ${message}`, i, m[1] ? 2 : 3);
   c.innermostFirst = true;

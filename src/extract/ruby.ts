@@ -20,7 +20,6 @@ const TEMPLATE_SOURCE = /^\s{2,8}\d{1,6}: (.{0,300}\S)\s*$/;
 /** A backtrace line, a gem's (Rails' `actionpack (7.1.3) lib/x.rb:75:in 'm'`) or a plain `file.rb:N:in 'm'`. */
 export const RAILS_FRAME = /^(?:[\w-]{1,80} \([\w.]{1,40}\) )?(\S{1,300}\.rb):(\d{1,7}):in [`'](.{1,200})'$/;
 
-/** Ruby: RSpec `Failure/Error:` blocks, Minitest failures, `file.rb:N:in 'm': msg (Class)` raises, exception notifier mails. */
 /**
  * Chef Infra's resource failure (chef-client, Test Kitchen): `Error executing action \`run\` on resource
  * 'execute[migrate]'`, a rule of `=`, the exception's class alone (`Mixlib::ShellOut::ShellCommandFailed`),
@@ -41,6 +40,7 @@ function chefResourceError(lines: string[], i: number): Candidate | null {
   return null;
 }
 
+/** Ruby: RSpec `Failure/Error:` blocks, Minitest failures, `file.rb:N:in 'm': msg (Class)` raises, exception notifier mails, Chef's resource failures. */
 export function findRubyFailures(lines: string[]): Candidate[] {
   const out: Candidate[] = [];
   for (let i = 0; i < lines.length; i++) {

@@ -6240,6 +6240,9 @@ fatal: [web1]: FAILED! => {"changed": false, "msg": "Could not find the requeste
 PLAY RECAP *********************************************************************
 web1                       : ok=5    changed=1    unreachable=0    failed=0    skipped=0    rescued=0    ignored=1`;
     assert.deepEqual(extractFailures(ignored), []);
+    // A result longer than a line is kept (cut to 4,000 characters, its JSON unfinished): its `msg` as written.
+    const cut = `fatal: [web1]: FAILED! => {"changed": false, "msg": "Template \\"app.conf.j2\\" failed: ${'x'.repeat(5000)}"}`;
+    assert.match(primary(cut).errorMessage, /^Template "app\.conf\.j2" failed: x+$/);
   });
 
   test("dbt's node errors: the kind as dbt names it, the database's or the compiler's message", () => {
