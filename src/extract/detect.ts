@@ -72,6 +72,7 @@ export function detectCandidates({ lines, levels }: DetectInput): Candidate[] {
       (tool && withCaretCode(tool, lines, i)) ??
       lintReport(lines, line, i) ??
       toolError(lines, line, i, ctx.yarnBerry) ??
+      mkdocsConfigError(lines, line, i) ??
       runtimeLine(lines, line, i) ??
       shellNotFound(line, i) ??
       packageManager(lines, line, i) ??
@@ -83,7 +84,7 @@ export function detectCandidates({ lines, levels }: DetectInput): Candidate[] {
       ctestCrash(line, i) ??
       killedCompiler(lines, line, i) ??
       wrapper(line, i) ??
-      cliError(line, i);
+      cliError(lines, line, i);
     if (found) {
       if (level === 'warn') found.strength = Math.min(found.strength, 1);
       out.push(found);
@@ -202,7 +203,17 @@ const C_CHECK_ID = /\s\[([a-z][A-Za-z\d]{2,60}|[a-z][a-z\d]{1,30}(?:-[\w.]{1,60}
 const RUBOCOP =
   /^[CWEFRI]: (?:\[(?:Correctable|Corrected|Todo)\] )?([A-Z][A-Za-z]{1,40}(?:\/[A-Z][A-Za-z\d]{1,60})+): (\S.{0,1000})$/;
 /** tsc's code and message after the location; Angular's compiler prints its `NG` codes the same way. */
-const TSC_INLINE = /^-? ?error ((?:TS|NG)\d{3,5}): ?(.+)$/;
+/**
+ * tsc's pretty form, `- error TS2305: …`; the TypeScript language server's checks (`astro check`) print
+ * the code as an editor shows it, `- error ts(2339): …`.
+ */
+const TSC_INLINE = /^-? ?error ((?:TS|NG)\d{3,5}|ts\(\d{3,5}\)): ?(.+)$/;
+/**
+ * Steep's diagnostic: `lib/x.rb:48:20: [error] Cannot pass a value of type …`, its check named a few lines
+ * below behind the box's rule (`│ Diagnostic ID: Ruby::ArgumentTypeMismatch`). A `[warning]` fails nothing.
+ */
+const STEEP = /^\[(error|warning|information|hint)\] (\S.{0,1000})$/;
+const STEEP_ID = /^[│|]\s{0,4}Diagnostic ID: ([A-Z]\w{0,40}::[A-Z]\w{0,80})$/;
 
 function toolDiagnostic(
   lines: string[],
@@ -250,8 +261,18 @@ function toolDiagnostic(
   const body = rest!.trim();
   // tsc's pretty form: `file.ts:2:15 - error TS2305: …`.
   const ts = TSC_INLINE.exec(body);
-  if (ts) return withFrame(cand('typescript', ts[1]!, ts[2]!.trim(), line, i, 3), file!, ln!);
+  if (ts) {
+    const code = ts[1]!.startsWith('ts(') ? `TS${ts[1]!.slice(3, -1)}` : ts[1]!;
+    return withFrame(cand('typescript', code, ts[2]!.trim(), line, i, 3), file!, ln!);
+  }
   const lang = languageOfPath(file!);
+  const steep = lang === 'ruby' && pl[3] ? STEEP.exec(body) : null;
+  if (steep) {
+    if (steep[1] !== 'error') return null;
+    let id: RegExpExecArray | null = null;
+    for (let k = i + 1; k < Math.min(lines.length, i + 16) && !id; k++) id = STEEP_ID.exec(lines[k]!.trim());
+    return withFrame(cand('ruby', id ? id[1]! : 'error', steep[2]!.trim(), line, i, 3), file!, ln!);
+  }
   // gcc/clang/rustc `error:`, Dart's `Error:`; GHC prints its message on the indented lines below.
   const err = /^(?:- )?(?:fatal )?(?:error|Error): ?(.*)$/.exec(body);
   if (err) {
@@ -473,6 +494,13 @@ const JULIA_FRAME = /^\s*(?:@ \S.{0,300}\.jl:\d+|\[\d+\] .{0,300}\.jl:\d+)/;
 /** Terraform's diagnostics box: `╷`, `│ Error: Invalid reference`, `│   on main.tf line 12, in …:`, `╵`. */
 const TERRAFORM_BOX = /^[│┃] {0,4}Error: (\S.{0,500})$/;
 const TERRAFORM_ON = /^[│┃]\s+on (\S{1,300}) line (\d+)/;
+/**
+ * TFLint's default format: `Error: "t3.medum" is an invalid value as instance_type
+ * (aws_instance_invalid_type)`, the rule last in parentheses, then `  on main.tf line 18:` and the line.
+ * The rule is the type (a `Warning:` or `Notice:` issue fails nothing).
+ */
+const TFLINT = /^Error: (\S.{0,1000}) \(([a-z][a-z\d]{0,30}(?:_[a-z\d]{1,30}){1,12})\)$/;
+const TFLINT_ON = /^on (\S{1,300}) line (\d{1,7}):$/;
 /** A process killed by a signal, as the shell (`line 4: 4242 Segmentation fault (core dumped) ./t`) or Python says. */
 const SIGNAL = /(?:^|\s)(Segmentation fault|Bus error|Illegal instruction)(?:\s|$)/;
 const SHELL_JOB_KILLED =
@@ -542,6 +570,8 @@ function runtimeLine(lines: string[], line: string, i: number): Candidate | null
     const c = cand('python', 'SphinxWarning', at ? at[3]!.trim() : next, `${line}\n${next}`, i, 3);
     return at ? withFrame(c, at[1]!, at[2]!) : c;
   }
+  const tflint = line.endsWith(')') && line.startsWith('Error: ') ? tflintIssue(lines, line, i) : null;
+  if (tflint) return tflint;
   const ocaml = /^Error: \S/.test(line) ? ocamlError(lines, line, i) : null;
   if (ocaml) return ocaml;
   const tf = TERRAFORM_BOX.exec(line);
@@ -672,6 +702,33 @@ function powerShellError(lines: string[], line: string, i: number): Candidate | 
 }
 
 /** OCaml / dune: `File "bin/main.ml", line 3, characters 8-11:` above `Error: Unbound value foo`. */
+/**
+ * MkDocs's configuration check: `ERROR    -  Config value 'theme': Unrecognised theme name: …` (the level
+ * and ` -  ` are gone by now), then `Aborted with 1 Configuration Errors!`. No class: the key and its
+ * problem are the message. Its `WARNING -  Config value …` lines come through here too, and are capped as
+ * every warning is.
+ */
+const MKDOCS_CONFIG = /^Config value '[^'\n]{1,100}': \S.{2,1000}$/;
+const MKDOCS_ABORTED = /^Aborted with \d{1,4} Configuration Errors?!$/;
+
+function mkdocsConfigError(lines: string[], line: string, i: number): Candidate | null {
+  if (!line.startsWith('Config value ') || !MKDOCS_CONFIG.test(line)) return null;
+  for (let k = i + 1; k < Math.min(lines.length, i + 20); k++) {
+    if (MKDOCS_ABORTED.test(lines[k]!.trim())) return cand('python', null, line, line, i, 3);
+  }
+  return null;
+}
+
+function tflintIssue(lines: string[], line: string, i: number): Candidate | null {
+  const m = TFLINT.exec(line);
+  if (!m) return null;
+  for (let k = i + 1; k < Math.min(lines.length, i + 4); k++) {
+    const on = TFLINT_ON.exec(lines[k]!.trim());
+    if (on) return withFrame(cand('terraform', m[2]!, m[1]!.trim(), line, i, 3), on[1]!, on[2]!);
+  }
+  return null;
+}
+
 function ocamlError(lines: string[], line: string, i: number): Candidate | null {
   for (let k = i - 1; k >= Math.max(0, i - 6); k--) {
     const f = /^File "([^"\n]{1,300}\.mli?)", line (\d+), characters \d+-\d+:$/.exec(lines[k]!.trim());
@@ -1173,7 +1230,24 @@ const CLI_ERROR = /^Error: (\S+ \S.{0,500})$/;
  */
 const CLI_ERROR_LOWER = /^error: ([A-Za-z`'"]\S* \S.{0,500})$/;
 
-function cliError(line: string, i: number): Candidate | null {
+/**
+ * A CLI whose error's text begins with a blank line prints the prefix alone (wasm-bindgen: `error: `, a
+ * blank line, then `it looks like the Rust project used to create this wasm file was linked against …`):
+ * the message is the paragraph after it.
+ */
+const CLI_ERROR_ALONE = /^(Error|error):$/;
+/**
+ * Its message as such CLIs write one: a sentence, in lower case, of words (a `Traceback …` or a frame's
+ * `line 21, in f` after it is something else).
+ */
+const PARAGRAPH = /^[a-z][a-z'’-]*(?: [A-Za-z][a-z'’-]*){2}\b/;
+
+function cliError(lines: string[], line: string, i: number): Candidate | null {
+  const alone = CLI_ERROR_ALONE.exec(line);
+  if (alone) {
+    const next = (lines[i + 1] ?? '').trim() === '' ? (lines[i + 2] ?? '').trim() : '';
+    return PARAGRAPH.test(next) ? cand('unknown', alone[1]!, next, `${line} ${next}`, i, 0.5) : null;
+  }
   const upper = CLI_ERROR.exec(line);
   const m = upper ?? CLI_ERROR_LOWER.exec(line);
   if (!m || /\?\s*$/.test(m[1]!)) return null;

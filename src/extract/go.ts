@@ -28,6 +28,11 @@ const GINKGO_AT = /^\s*In \[\w{1,40}\] at: (\S{1,300}\.go):(\d{1,7})\b/;
 const COMPILE = /^(\S+\.go):(\d+)(?::(\d+))?: (.+)$/;
 /** The go command's own diagnostics name a column (`go test`'s messages do not): `main.go:4:2: …`. */
 const LOCATED = /^(?:go: )?(\S{1,300}\.go):(\d{1,7}):(\d{1,5}): (\S.{2,1000})$/;
+/**
+ * sqlc reports what it could not generate much as the go command reports a package: `# package db`, then
+ * `query.sql:27:8: column "delivered_on" does not exist`, the database's message about a query.
+ */
+const SQLC = /^(\S{1,300}\.sql):(\d{1,7}):\d{1,5}: (\S.{2,1000})$/;
 
 /** Go: `panic:` with goroutine frames, `--- FAIL` test messages, and compiler errors under `# package`. */
 export function findGoFailures(input: string[]): Candidate[] {
@@ -97,6 +102,12 @@ export function findGoFailures(input: string[]): Candidate[] {
       out.push(compileError(located, 'build failed', line, i, 2.5));
       continue;
     }
+    const sqlc = line.startsWith('# package ') ? SQLC.exec((lines[i + 1] ?? '').trim()) : null;
+    if (sqlc) {
+      const frame = { file: sqlc[1]!, line: Number(sqlc[2]), function: null, source: null };
+      out.push(candidate('sql', null, sqlc[3]!.trim(), lines[i + 1]!.trim(), i + 1, 3, [frame]));
+      continue;
+    }
     if (PKG_HEADER.test(line)) {
       const c = COMPILE.exec(lines[i + 1] ?? '');
       if (c) {
@@ -107,6 +118,7 @@ export function findGoFailures(input: string[]): Candidate[] {
           .find((v) => v?.[1] === pkg);
         out.push(compileError(c, verdict?.[2] ?? 'build failed', lines[i + 1]!, i + 1, 3));
       }
+
     }
   }
   const fatal = fatalLogLine(lines);

@@ -54,6 +54,12 @@ const WEBPACK = /^ERROR in (\S+)/;
  */
 const ESBUILD = /^\s*[✘X] \[ERROR\] (?:([A-Z]{2,4}\d{3,5}): )?(\S.{2,1000}?)(?: \[plugin [^\]]{1,80}\])?$/;
 const ESBUILD_AT = /^\s+(\S{1,300}\.\w{1,6}):(\d{1,7}):\d{1,5}:$/;
+/**
+ * Wrangler reports a Cloudflare API error the same way, the API's own errors as notes below it, each with
+ * its code: `✘ [ERROR] A request to the Cloudflare API (/memberships) failed.`, then `  Authentication
+ * failed (status: 400) [code: 9106]`. The first code is the type.
+ */
+const API_CODE_NOTE = /^\s{2,8}\S.{0,1000} \[code: (\d{1,7})\]$/;
 /** Mocha's spec reporter: `  1 failing`, then each failure numbered (`  1) Suite`), its error below. */
 const MOCHA_FAILING = /^\s*\d{1,6} failing$/;
 const MOCHA_ENTRY = /^\s*\d{1,6}\) \S/;
@@ -158,7 +164,9 @@ export function findJavaScriptFailures(lines: string[]): Candidate[] {
     if (eb) {
       let at: RegExpExecArray | null = null;
       for (let k = i + 1; k < Math.min(lines.length, i + 8) && !at; k++) at = ESBUILD_AT.exec(lines[k]!);
-      const c = cand(eb[1] ?? null, eb[2]!.trim(), [], [], line.trim(), i, 3);
+      let code: RegExpExecArray | null = null;
+      for (let k = i + 1; k < Math.min(lines.length, i + 6) && !code && !eb[1]; k++) code = API_CODE_NOTE.exec(lines[k]!);
+      const c = cand(eb[1] ?? code?.[1] ?? null, eb[2]!.trim(), [], [], line.trim(), i, 3);
       if (at) c.frames = [{ file: at[1]!, line: Number(at[2]), function: null, source: null }];
       if (/^(?:TS|NG)/.test(eb[1] ?? '') || /\.(?:[cm]?tsx?|html)$/.test(at?.[1] ?? '')) c.language = 'typescript';
       out.push(c);

@@ -1,16 +1,19 @@
 import { findAnsibleFailures } from './ansible.js';
 import { findBatsFailures } from './bats.js';
 import { findBiomeDiagnostics } from './biome.js';
+import { findCodeIgniterErrors } from './codeigniter.js';
 import type { Candidate } from './candidate.js';
 import { findCppTestFailures } from './cpp-test-runners.js';
 import { findDartFailures } from './dart.js';
 import { findDbtFailures } from './dbt.js';
+import { findDotnetEventLogExceptions } from './dotnet-event-log.js';
 import { findDotnetFailures } from './dotnet.js';
 import { findGoFailures } from './go.js';
 import { findJavaFailures } from './java.js';
 import { findJavaScriptFailures } from './javascript.js';
 import { findJsTestRunnerFailures } from './js-test-runners.js';
 import { findLambdaErrors } from './lambda-error.js';
+import { findMavenReportFailures } from './maven-report-plugins.js';
 import { findMietteReports } from './miette-report.js';
 import { findNativeCrashes } from './native-crash.js';
 import { findPhpFailures } from './php.js';
@@ -32,13 +35,16 @@ export const LANGUAGE_MODULES: FailureFinder[] = [
   findJsTestRunnerFailures,
   findBiomeDiagnostics,
   findJavaFailures,
+  findMavenReportFailures,
   findGoFailures,
   findRustFailures,
   findRubyFailures,
   findRakeFailures,
   findDotnetFailures,
+  findDotnetEventLogExceptions,
   findDartFailures,
   findPhpFailures,
+  findCodeIgniterErrors,
   findNativeCrashes,
   findAnsibleFailures,
   findDbtFailures,

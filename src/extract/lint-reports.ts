@@ -17,6 +17,8 @@ import { candidate, type Candidate } from './candidate.js';
  *   Column expression without alias. Use explicit`, its message wrapped on `|` rows below.
  * - Checkov: `Check: CKV_AWS_24: "Ensure no security groups allow ingress from 0.0.0.0:0 to port 22"`,
  *   then `FAILED for resource: …` (a `PASSED for resource` check is none).
+ * - gosec's text report: `[/src/reader.go:112] - G115 (CWE-190): integer overflow conversion int -> int32
+ *   (Confidence: MEDIUM, Severity: HIGH)` (no CWE before gosec 2.0), the code around the line below it.
  */
 const BANDIT = /^>> Issue: \[(B\d{3})(?::\w{1,80})?\] (\S.{1,1000})$/;
 const BANDIT_LOCATION = /^\s{0,8}Location: (?:\.\/)?(\S{1,400}?):(\d{1,7})(?::\d{1,5})?$/;
@@ -32,6 +34,8 @@ const SQLFLUFF_FILE = /^== \[(\S.{0,400})\] FAIL$/;
 const SQLFLUFF_ROW = /^L:\s{0,6}(\d{1,7}) \| P:\s{0,6}\d{1,5} \| ([A-Z]{2}\d{2}) \| (\S.{0,1000})$/;
 const SQLFLUFF_MORE = /^\s{10,}\| (\S.{0,1000})$/;
 const CHECKOV = /^Check: (CKV2?_[A-Z\d]{1,20}_\d{1,5}): "(.{3,500})"$/;
+const GOSEC =
+  /^\[(\S.{0,400}?):(\d{1,7})(?:-\d{1,7})?\] - (G\d{3})(?: \(CWE-\d{1,5}\))?: (\S.{0,1000}?) \(Confidence: [A-Z]{3,6}, Severity: [A-Z]{3,6}\)$/;
 
 export function lintReport(lines: string[], line: string, i: number): Candidate | null {
   const c0 = line.charCodeAt(0);
@@ -46,6 +50,13 @@ export function lintReport(lines: string[], line: string, i: number): Candidate 
         break;
       }
     }
+    return c;
+  }
+  if (c0 === 0x5b /* [ */) {
+    const g = GOSEC.exec(line);
+    if (!g) return null;
+    const c = found('go', g[3]!, g[4]!, line, i);
+    c.frames = [{ file: g[1]!, line: Number(g[2]), function: null, source: null }];
     return c;
   }
   if (line.startsWith('ERROR: ')) {

@@ -450,6 +450,8 @@ function stripLogPrefix(line: string): { rest: string; level: LogLevel } {
     let rest = s.slice(lw[0].length);
     const tail = LOG4J_TAIL.exec(rest);
     if (tail) rest = rest.slice(tail[0].length);
+    // MkDocs writes its level padded to eight columns, then ` -  ` (`ERROR    -  Config value 'plugins': …`).
+    else if (rest.startsWith('-  ')) rest = rest.slice(3);
     return { rest, level: toLevel(lw[1]!) };
   }
   return { rest: s, level: null };
@@ -534,7 +536,25 @@ function consoleWidth(lines: Wrapped[]): number {
     if (l.width >= max - 1) atMax.add(l.text);
     else if (l.width >= max - 6) near++;
   }
-  return atMax.size >= 3 && atMax.size * 2 >= near ? max : 0;
+  if (atMax.size * 2 < near) return 0;
+  return atMax.size >= 3 || windowsConsoleCut(lines, max) ? max : 0;
+}
+
+/**
+ * The Windows console's buffer is 120 columns wide (80 before Windows 10) and it cuts a line there, in the
+ * middle of a word if need be (`…:in \`parse_source': undefined metho` / `d \`[]' for nil:NilClass`).
+ * Two lines cut so at exactly that width, each going on at column 0 of the next with a word character,
+ * say it even where fewer lines reached the width than the general rule asks for (a text wrapped by an
+ * editor has many lines just short of its width, which the caller has ruled out already).
+ */
+function windowsConsoleCut(lines: Wrapped[], max: number): boolean {
+  if (max !== 120 && max !== 80) return false;
+  let cuts = 0;
+  for (let i = 0; i + 1 < lines.length; i++) {
+    const { text, width } = lines[i]!;
+    if (width === max && /[\p{L}\p{N}_]$/u.test(text) && /^[\p{L}\p{N}_`]/u.test(lines[i + 1]!.text)) cuts++;
+  }
+  return cuts >= 2;
 }
 
 /** Bytes 0x80–0xFF as the Windows console code pages show them (cp437, cp850) and as cp1252 does. */

@@ -25,6 +25,8 @@ const LANGUAGE_BY_EXTENSION: Readonly<Record<string, string>> = {
   cs: 'csharp',
   razor: 'csharp',
   rb: 'ruby',
+  // Ruby's type signatures (RBS), which Steep and RBS itself report on.
+  rbs: 'ruby',
   php: 'php',
   swift: 'swift',
   hs: 'haskell',

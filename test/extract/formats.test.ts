@@ -6351,3 +6351,260 @@ Migration name: 20260211093015_add_email_unique`;
     ]);
   });
 });
+
+describe('formats of the twenty-third probe round, each from its documented output', () => {
+  test(".NET's Windows event 1026: the exception that ended the process, after the inner ones", () => {
+    const framework = `Application: Ledger.exe
+Framework Version: v4.0.30319
+Description: The process was terminated due to an unhandled exception.
+Exception Info: System.IO.FileNotFoundException
+   at Ledger.Settings.Load(System.String)
+   at Ledger.App.OnStartup(System.Object)
+
+Exception Info: System.Windows.Markup.XamlParseException
+   at System.Windows.Markup.XamlReader.RewrapException(System.Exception, System.Xaml.IXamlLineInfo, System.Uri)
+   at System.Windows.Application.DoStartup()`;
+    const f = primary(framework);
+    assert.deepEqual([f.language, f.errorType, f.errorMessage], ['csharp', 'System.Windows.Markup.XamlParseException', '']);
+    // Innermost last, as every reader returns frames.
+    assert.equal(f.frames.at(-1)?.function, 'System.Windows.Markup.XamlReader.RewrapException(System.Exception, System.Xaml.IXamlLineInfo, System.Uri)');
+    // .NET Core and later print the message after the class.
+    assert.deepEqual(
+      languageTypeMessage(`Application: Ledger.exe
+CoreCLR Version: 8.0.1124.51707
+.NET Version: 8.0.11
+Description: The process was terminated due to an unhandled exception.
+Exception Info: System.InvalidOperationException: Unable to resolve service for type 'Ledger.IClock'.
+   at Microsoft.Extensions.DependencyInjection.ServiceLookup.CallSiteFactory.CreateArgumentCallSites(ServiceIdentifier serviceIdentifier)`),
+      ['csharp', 'System.InvalidOperationException', "Unable to resolve service for type 'Ledger.IClock'."],
+    );
+  });
+
+  test(".NET's event in Windows' display language, each frame's `at` left at the end of the line before it", () => {
+    const zh = `例外狀況資訊: 
+System.UnauthorizedAccessException 於 
+System.IO.__Error.WinIOError(Int32, System.String) 於 
+Ledger.Settings.Save(System.String) 
+
+應用程式: Ledger.exe`;
+    const f = primary(zh);
+    assert.deepEqual([f.errorType, f.frames.length], ['System.UnauthorizedAccessException', 2]);
+    assert.equal(f.frames.at(-1)?.function, 'System.IO.__Error.WinIOError(Int32, System.String)');
+    assert.deepEqual(
+      typeAndMessage(`Anwendung: Ledger.exe
+Beschreibung: Der Prozess wurde aufgrund einer unbehandelten Ausnahme beendet.
+Ausnahmeinformationen: System.NullReferenceException
+   bei Ledger.MainForm.LoadSettings()`),
+      ['System.NullReferenceException', ''],
+    );
+    // The label without a class after it is no exception.
+    assert.deepEqual(extractFailures('Exception Info: see the attached dump'), []);
+  });
+
+  test("CodeIgniter's error pages: the uncaught exception, the PHP error's severity, the database's number", () => {
+    const page = `A PHP Error was encountered
+Severity: Warning
+Message: Undefined variable $title
+Filename: views/home.php
+Line Number: 4
+
+An uncaught Exception was encountered
+Type: Error
+Message: Call to undefined function mysqli_init()
+Filename: /var/www/html/system/database/drivers/mysqli/mysqli_driver.php
+Line Number: 135
+Backtrace:
+File: /var/www/html/index.php
+Line: 315
+Function: require_once`;
+    // The exception is the failure; the warning printed before it let the page go on.
+    const [exception, warning] = extractFailures(page);
+    assert.deepEqual(
+      [exception!.errorType, exception!.errorMessage, exception!.frames.at(-1)?.line],
+      ['Error', 'Call to undefined function mysqli_init()', 135],
+    );
+    assert.deepEqual([warning!.errorType, warning!.errorMessage], ['Warning', 'Undefined variable $title']);
+    // The CLI template pads its fields; the HTML one, pasted from the page's source, keeps its tags.
+    assert.deepEqual(
+      typeAndMessage(`An uncaught Exception was encountered
+
+Type:        ArgumentCountError
+Message:     Too few arguments to function Blog::show(), 0 passed and exactly 1 expected
+Filename:    /srv/app/controllers/Blog.php
+Line Number: 18`),
+      ['ArgumentCountError', 'Too few arguments to function Blog::show(), 0 passed and exactly 1 expected'],
+    );
+    assert.deepEqual(
+      typeAndMessage(`<h1>A Database Error Occurred</h1>
+<p>Error Number: 1146</p><p>Table 'shop.orders' doesn't exist</p><p>SELECT * FROM \`orders\`</p><p>Filename: models/Order_model.php</p><p>Line Number: 27</p>`.replace(/<\/p><p>/g, '</p>\n<p>')),
+      ['1146', "Table 'shop.orders' doesn't exist"],
+    );
+  });
+
+  test("Maven's PMD and SpotBugs checks: the first finding, not the goal's count of them", () => {
+    const pmd = `[INFO] --- pmd:3.26.0:check (default) @ orders ---
+[INFO] PMD Failure: com.acme.orders.OrderService:88 Rule:AvoidCatchingGenericException Priority:3 Avoid catching generic exceptions such as NullPointerException, RuntimeException, Exception in try-catch block.
+[INFO] PMD Failure: com.acme.orders.Money:12 Rule:ShortVariable Priority:3 Avoid variables with short names like x.
+[INFO] BUILD FAILURE
+[ERROR] Failed to execute goal org.apache.maven.plugins:maven-pmd-plugin:3.26.0:check (default) on project orders: You have 2 PMD violations. -> [Help 1]`;
+    const f = primary(pmd);
+    assert.deepEqual([f.language, f.errorType], ['java', 'AvoidCatchingGenericException']);
+    assert.match(f.errorMessage, /^Avoid catching generic exceptions/);
+    const spotbugs = `[INFO] --- spotbugs:4.8.6.6:check (default) @ orders ---
+[INFO] Total bugs: 2
+[ERROR] High: Null pointer dereference of order in com.acme.orders.OrderService.total(String) [com.acme.orders.OrderService] Dereferenced at OrderService.java:[line 41] NP_NULL_ON_SOME_PATH
+[ERROR] Medium: com.acme.orders.Order.getItems() may expose internal representation by returning Order.items [com.acme.orders.Order] At Order.java:[line 22] EI_EXPOSE_REP
+[ERROR] Failed to execute goal com.github.spotbugs:spotbugs-maven-plugin:4.8.6.6:check (default) on project orders: failed with 2 bugs and 0 errors -> [Help 1]`;
+    const b = primary(spotbugs);
+    assert.deepEqual(
+      [b.errorType, b.errorMessage, b.frames[0]?.file, b.frames[0]?.line],
+      ['NP_NULL_ON_SOME_PATH', 'Null pointer dereference of order in com.acme.orders.OrderService.total(String)', 'OrderService.java', 41],
+    );
+  });
+
+  test("Steep's diagnostics: the check's ID below the located `[error]`, a `[warning]` failing nothing", () => {
+    const text = `# Type checking files:
+
+......F
+
+lib/app/zone.rb:3:2: [warning] Cannot find the declaration of constant: \`Zone\`
+│ Diagnostic ID: Ruby::UnknownConstant
+│
+└   Zone.parse(raw)
+
+lib/app/clock.rb:14:8: [error] Type \`::App::Clock\` does not have method \`tick!\`
+│ Diagnostic ID: Ruby::NoMethod
+│
+└     tick!
+      ~~~~~
+
+Detected 2 problems from 2 files`;
+    const f = primary(text);
+    assert.deepEqual(
+      [f.language, f.errorType, f.errorMessage, f.frames.at(-1)?.file],
+      ['ruby', 'Ruby::NoMethod', 'Type `::App::Clock` does not have method `tick!`', 'lib/app/clock.rb'],
+    );
+  });
+
+  test("gosec's text report: the rule and its CWE before the message, confidence and severity after", () => {
+    const text = `Results:
+
+
+[/home/runner/work/api/api/internal/auth/token.go:58] - G401 (CWE-328): Use of weak cryptographic primitive (Confidence: HIGH, Severity: MEDIUM)
+    57: func fingerprint(b []byte) string {
+  > 58: \treturn fmt.Sprintf("%x", md5.Sum(b))
+    59: }
+
+Summary:
+  Files  : 41
+  Issues : 1`;
+    const f = primary(text);
+    assert.deepEqual(
+      [f.language, f.errorType, f.errorMessage, f.frames[0]?.line],
+      ['go', 'G401', 'Use of weak cryptographic primitive', 58],
+    );
+  });
+
+  test("the TypeScript language server's checks (`astro check`) name the code as `ts(2339)`", () => {
+    assert.deepEqual(
+      languageTypeMessage(
+        "src/components/Card.astro:9:14 - error ts(2339): Property 'slug' does not exist on type 'Props'.",
+      ),
+      ['typescript', 'TS2339', "Property 'slug' does not exist on type 'Props'."],
+    );
+  });
+
+  test("TFLint's default format: the rule in parentheses is the type, `on file line N:` the place", () => {
+    const text = `2 issue(s) found:
+
+Warning: variable "region" is declared but not used (terraform_unused_declarations)
+
+  on variables.tf line 3:
+   3: variable "region" {
+
+Error: "db.t3.mircro" is an invalid value as instance_class (aws_db_instance_invalid_class)
+
+  on rds.tf line 11:
+  11:   instance_class = "db.t3.mircro"
+
+Reference: https://github.com/terraform-linters/tflint-ruleset-aws/blob/v0.38.0/docs/rules/aws_db_instance_invalid_class.md`;
+    const f = primary(text);
+    assert.deepEqual(
+      [f.errorType, f.errorMessage, f.frames[0]?.file, f.frames[0]?.line],
+      ['aws_db_instance_invalid_class', '"db.t3.mircro" is an invalid value as instance_class', 'rds.tf', 11],
+    );
+  });
+
+  test("Wrangler's API error: the Cloudflare API's code in the note below `✘ [ERROR]`", () => {
+    const text = `✘ [ERROR] A request to the Cloudflare API (/accounts/abc/workers/scripts/api) failed.
+
+  Workers Platform error: script too large [code: 10027]
+
+  If you think this is a bug, please open an issue at: https://github.com/cloudflare/workers-sdk/issues/new/choose`;
+    assert.deepEqual(typeAndMessage(text), [
+      '10027',
+      'A request to the Cloudflare API (/accounts/abc/workers/scripts/api) failed.',
+    ]);
+  });
+
+  test("sqlc's errors under `# package <name>`: the database's message about a query", () => {
+    const f = primary(`# package store
+db/query.sql:14:10: relation "invoices" does not exist
+exit status 1`);
+    assert.deepEqual(
+      [f.language, f.errorType, f.errorMessage, f.frames[0]?.file],
+      ['sql', '', 'relation "invoices" does not exist', 'db/query.sql'],
+    );
+  });
+
+  test("a CLI's `error:` alone, its message the paragraph after a blank line", () => {
+    const f = primary(`error: 
+
+the Rust project used to build this wasm file was linked against another version of wasm-bindgen
+
+Caused by:
+    0: wasm-bindgen call returned a bad status`);
+    assert.equal(f.errorMessage, 'the Rust project used to build this wasm file was linked against another version of wasm-bindgen');
+    // A heading followed at once by its text is no such error.
+    assert.deepEqual(extractFailures('Error:\nnone so far, it just hangs'), []);
+  });
+
+  test("MkDocs's configuration errors: `Config value 'key': …` before `Aborted with N Configuration Errors!`", () => {
+    const text = `INFO    -  Building documentation...
+WARNING -  Config value 'dev_addr': The use of the IP address '0.0.0.0' suggests a production environment
+ERROR   -  Config value 'theme': Unrecognised theme name: 'materail'. The available installed themes are: mkdocs, readthedocs
+Aborted with 1 Configuration Errors!`;
+    assert.deepEqual(languageTypeMessage(text), [
+      'python',
+      '',
+      "Config value 'theme': Unrecognised theme name: 'materail'. The available installed themes are: mkdocs, readthedocs",
+    ]);
+    // The level and MkDocs's ` -  ` after it both go.
+    assert.equal(normalizeText(text).lines[2], "Config value 'theme': Unrecognised theme name: 'materail'. The available installed themes are: mkdocs, readthedocs");
+  });
+
+  test("a Windows console's cut at 120 columns, within a word, is joined even where only two lines reached it", () => {
+    const cut = (s: string) => [s.slice(0, 120), s.slice(120)];
+    const text = [
+      'C:\\app> ruby bin/sync',
+      ...cut(`Please report this failure at https://github.com/acme/sync/issues/new and attach the log file that was written to the work folder.`),
+      ...cut(`C:/Ruby33/lib/ruby/gems/3.3.0/gems/sync-1.2.0/lib/sync/remote.rb:48:in \`fetch_index': undefined method \`[]' for nil (NoMethodError)`),
+      '        from C:/Ruby33/lib/ruby/gems/3.3.0/gems/sync-1.2.0/lib/sync/cli.rb:20:in `run\'',
+    ].join('\n');
+    assert.deepEqual(typeAndMessage(text), ['NoMethodError', "undefined method `[]' for nil"]);
+    // Prose an editor wrapped at 80 columns has many lines just short of the width: two that reach it
+    // exactly, word against word, are no console's cut.
+    const prose = [
+      'The sync job has been failing on the Windows runner since we moved to Ruby 3.3 a',
+      'I could not find out why it happens only there; the Gemfile works on Linux.',
+      'When I run it locally it works most of the time, but every few runs it stops wit',
+      'an error about the index, as if the remote had returned nothing at all to us.',
+      'Maybe it is a timeout in the HTTP client we use, or the proxy on the boxes.',
+      'We tried pinning the client gem and raising its timeouts, with no change.',
+      'The log of the last failed run is attached; the one before it looks the same.',
+      'Any idea where to look next would help, we are out of ideas on our side now.',
+    ];
+    assert.deepEqual(prose.map((l) => l.length), [80, 75, 80, 77, 75, 73, 77, 76]);
+    assert.deepEqual(normalizeText(prose.join('\n')).lines, prose);
+  });
+});
