@@ -8,6 +8,7 @@ import { findDartFailures } from './dart.js';
 import { findDbtFailures } from './dbt.js';
 import { findDotnetEventLogExceptions } from './dotnet-event-log.js';
 import { findDotnetFailures } from './dotnet.js';
+import { findFlywayFailures } from './flyway.js';
 import { findGoFailures } from './go.js';
 import { findJavaFailures } from './java.js';
 import { findJavaScriptFailures } from './javascript.js';
@@ -36,6 +37,7 @@ export const LANGUAGE_MODULES: FailureFinder[] = [
   findBiomeDiagnostics,
   findJavaFailures,
   findMavenReportFailures,
+  findFlywayFailures,
   findGoFailures,
   findRustFailures,
   findRubyFailures,

@@ -6505,6 +6505,53 @@ Summary:
     );
   });
 
+  test("Flyway's failed migration: the database's code and message, not the wrapper that carries them", () => {
+    const cli = `Flyway OSS Edition 10.20.1 by Redgate
+Database: jdbc:postgresql://localhost:5432/shop (PostgreSQL 16.4)
+Successfully validated 3 migrations (execution time 00:00.021s)
+Migrating schema "public" to version "2 - add orders"
+ERROR: Migration of schema "public" to version "2 - add orders" failed! Changes successfully rolled back.
+ERROR: Migration V2__add_orders.sql failed
+-----------------------------------
+SQL State  : 42P07
+Error Code : 0
+Message    : ERROR: relation "orders" already exists
+Location   : sql/V2__add_orders.sql (/flyway/sql/V2__add_orders.sql)
+Line       : 1
+Statement  : CREATE TABLE orders (id bigserial primary key)`;
+    const f = primary(cli);
+    assert.deepEqual(
+      [f.language, f.errorType, f.errorMessage, f.frames.at(-1)?.file, f.frames.at(-1)?.line],
+      ['sql', '42P07', 'relation "orders" already exists', 'sql/V2__add_orders.sql', 1],
+    );
+    // Under Maven, after the goal's wrapper; Oracle leads its message with its own code.
+    const maven = `[ERROR] Failed to execute goal org.flywaydb:flyway-maven-plugin:10.20.1:migrate (default-cli) on project billing: org.flywaydb.core.internal.command.DbMigrate$FlywayMigrateException:
+[ERROR] Migration V3__indexes.sql failed
+[ERROR] ------------------------------
+[ERROR] SQL State  : 42000
+[ERROR] Error Code : 955
+[ERROR] Message    : ORA-00955: name is already used by an existing object
+[ERROR] Location   : db/migration/V3__indexes.sql (/src/main/resources/db/migration/V3__indexes.sql)
+[ERROR] Line       : 2
+[ERROR] -> [Help 1]`;
+    assert.deepEqual(typeAndMessage(maven), ['ORA-00955', 'name is already used by an existing object']);
+    // Spring Boot's startup failure prints it as the message of the bean's exception.
+    const boot = `2026-03-04T10:21:18.123Z ERROR 1 --- [           main] o.s.boot.SpringApplication               : Application run failed
+
+org.springframework.beans.factory.BeanCreationException: Error creating bean with name 'flywayInitializer' defined in class path resource [org/springframework/boot/autoconfigure/flyway/FlywayAutoConfiguration$FlywayConfiguration.class]: Migration V2__add_orders.sql failed
+-----------------------------------
+SQL State  : 42P07
+Error Code : 0
+Message    : ERROR: relation "orders" already exists
+Location   : db/migration/V2__add_orders.sql (/app/BOOT-INF/classes/db/migration/V2__add_orders.sql)
+Line       : 1
+Statement  : CREATE TABLE orders (id bigserial primary key)
+
+	at org.springframework.beans.factory.support.AbstractAutowireCapableBeanFactory.initializeBean(AbstractAutowireCapableBeanFactory.java:1806)
+	at org.springframework.boot.SpringApplication.run(SpringApplication.java:335)`;
+    assert.deepEqual(typeAndMessage(boot), ['42P07', 'relation "orders" already exists']);
+  });
+
   test("the TypeScript language server's checks (`astro check`) name the code as `ts(2339)`", () => {
     assert.deepEqual(
       languageTypeMessage(
