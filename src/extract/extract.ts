@@ -1,6 +1,7 @@
 import type { Failure } from '../types.js';
 import type { Candidate } from './candidate.js';
 import { findActionsErrors } from './actions-errors.js';
+import { awsApiError } from './aws-api-error.js';
 import { detectCandidates, findEslintRows } from './detect.js';
 import { LANGUAGE_MODULES } from './languages.js';
 import { messageTemplate } from './message-template.js';
@@ -53,6 +54,12 @@ export function extractFailures(text: string, opts: ExtractOptions = {}): Failur
   const seen = new Set<string>();
   const out: Failure[] = [];
   for (const c of ranked) {
+    // A generic error line that carries an AWS API's error is known by the API's code.
+    const aws = c.errorType === null || GENERIC_TYPES.has(c.errorType) ? awsApiError(c.errorMessage) : null;
+    if (aws) {
+      c.errorType = aws.code;
+      c.errorMessage = aws.message;
+    }
     const template = messageTemplate(c.errorMessage);
     const key = `${c.errorType ?? ''}\u0000${template}`;
     if (seen.has(key)) continue;
@@ -70,6 +77,9 @@ export function extractFailures(text: string, opts: ExtractOptions = {}): Failur
   }
   return out;
 }
+
+/** The types a tool gives an error it has no class for (`Error: …`, `error: …`). */
+const GENERIC_TYPES = new Set(['', 'Error', 'error']);
 
 /**
  * The lines of the service containers' logs that GitHub Actions prints when a job with `services:` ends

@@ -18,6 +18,7 @@ import { findMavenReportFailures } from './maven-report-plugins.js';
 import { findMietteReports } from './miette-report.js';
 import { findNativeCrashes } from './native-crash.js';
 import { findPhpFailures } from './php.js';
+import { findPulumiDiagnostics } from './pulumi.js';
 import { findPythonFailures } from './python.js';
 import { findPythonToolFailures } from './python-tools.js';
 import { findRakeFailures } from './rake-aborted.js';
@@ -49,6 +50,7 @@ export const LANGUAGE_MODULES: FailureFinder[] = [
   findCodeIgniterErrors,
   findNativeCrashes,
   findAnsibleFailures,
+  findPulumiDiagnostics,
   findDbtFailures,
   findCppTestFailures,
   findValgrindErrors,

@@ -6552,6 +6552,69 @@ Statement  : CREATE TABLE orders (id bigserial primary key)
     assert.deepEqual(typeAndMessage(boot), ['42P07', 'relation "orders" already exists']);
   });
 
+  test("Pulumi's diagnostics: a resource's error, not the stack's `update failed`; an AWS API's code named", () => {
+    const text = `Updating (dev)
+
+     Type                       Name          Status                  Info
+     pulumi:pulumi:Stack        shop-dev      **failed**              1 error
+ +   └─ aws:s3:BucketV2         assets        **creating failed**     1 error
+
+Diagnostics:
+  aws:s3:BucketV2 (assets):
+    error:   sdk-v2/provider2.go:515: sdk.helper_schema: creating S3 Bucket (shop-assets): operation error S3: CreateBucket, https response error StatusCode: 409, RequestID: 7QW3, HostID: abc, BucketAlreadyExists: : provider=aws@6.70.1
+    error: 1 error occurred:
+    	* creating S3 Bucket (shop-assets): operation error S3: CreateBucket, https response error StatusCode: 409
+
+  pulumi:pulumi:Stack (shop-dev):
+    error: update failed
+
+Resources:
+    1 unchanged`;
+    // No \`api error\` in S3's wording: the provider's message, its place in the provider cut.
+    assert.deepEqual(
+      typeAndMessage(text),
+      ['', 'creating S3 Bucket (shop-assets): operation error S3: CreateBucket, https response error StatusCode: 409, RequestID: 7QW3, HostID: abc, BucketAlreadyExists: : provider=aws@6.70.1'],
+    );
+    const rds = text.replace(
+      /error: {3}sdk-v2.*\n/,
+      'error:   sdk-v2/provider2.go:572: sdk.helper_schema: creating RDS DB Instance (orders): operation error RDS: CreateDBInstance, https response error StatusCode: 400, RequestID: 8b2f, api error InvalidParameterCombination: RDS does not support creating a DB instance with the following combination: DBInstanceClass=db.t2.micro.: provider=aws@6.70.1\n',
+    );
+    assert.deepEqual(typeAndMessage(rds), [
+      'InvalidParameterCombination',
+      'RDS does not support creating a DB instance with the following combination: DBInstanceClass=db.t2.micro.',
+    ]);
+    // A program's own exception is introduced by a line that ends with a colon, and read as the traceback it is.
+    const program = `Diagnostics:
+  pulumi:pulumi:Stack (shop-dev):
+    error: Program failed with an unhandled exception:
+    Traceback (most recent call last):
+      File "/app/__main__.py", line 4, in <module>
+        bucket = s3.Bucket(name)
+    NameError: name 'name' is not defined`;
+    assert.deepEqual(typeAndMessage(program), ['NameError', "name 'name' is not defined"]);
+  });
+
+  test("Terraform's AWS provider: the API's error code inside the diagnostic's generic `Error:`", () => {
+    const text = `╷
+│ Error: creating EC2 Instance: operation error EC2: RunInstances, https response error StatusCode: 400, RequestID: 5c0e, api error InvalidParameterValue: Value (t3.medum) for parameter instanceType is invalid.
+│
+│   with aws_instance.bastion,
+│   on main.tf line 18, in resource "aws_instance" "bastion":
+│   18: resource "aws_instance" "bastion" {
+│
+╵`;
+    const f = primary(text);
+    assert.deepEqual(
+      [f.errorType, f.errorMessage, f.frames.at(-1)?.file],
+      ['InvalidParameterValue', 'Value (t3.medum) for parameter instanceType is invalid.', 'main.tf'],
+    );
+    // A class of its own stays: only a generic type gives way to the API's code.
+    assert.equal(
+      primary('botocore.exceptions.ClientError: operation error S3: GetObject, api error NoSuchKey: The specified key does not exist.').errorType,
+      'botocore.exceptions.ClientError',
+    );
+  });
+
   test("the TypeScript language server's checks (`astro check`) name the code as `ts(2339)`", () => {
     assert.deepEqual(
       languageTypeMessage(
