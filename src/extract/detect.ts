@@ -1264,6 +1264,11 @@ const IN_ACTION_PROSE = new RegExp(String.raw`\b(${EXCEPTION_NAME}) in ([A-Za-z]
 const NOTIFIED = new RegExp(String.raw`^An? (${EXCEPTION_NAME}) occurred in (\S{1,200}?):?$`);
 const FIELD_TYPE = /^(?:Error|Exception) ?(?:type|class|name)\s*[:=]\s*`?([A-Z_][\w.:]{0,200})`?$/i;
 const FIELD_MESSAGE = /^(?:(?:Error|Exception) ?)?message\s*[:=]\s*(\S.*)$/i;
+/**
+ * Django's debug page names the exception's message `Exception Value:`; copied from the browser, the
+ * table's cell may come on the lines after it (`Exception Value: ⇥`, a blank line, `no such table: x`).
+ */
+const EXCEPTION_VALUE = /^Exception Value:(.*)$/;
 const LOGFMT_TYPE = /\berror_type=([A-Za-z_][\w.:]{0,200})/;
 const LOGFMT_ERROR = /\berror=(?:'([^'\n]{0,1000})'|"([^"\n]{0,1000})"|(\S{1,1000}))/;
 
@@ -1278,7 +1283,9 @@ function notifier(lines: string[], line: string, i: number): Candidate | null {
     let message = '';
     for (let k = Math.max(0, i - 12); k < Math.min(lines.length, i + 20) && !message; k++) {
       const m = FIELD_MESSAGE.exec(view(lines[k]!));
+      const value = m ? null : EXCEPTION_VALUE.exec(lines[k]!.trim());
       if (m) message = m[1]!.replace(/^`([^`]*)`$/, '$1').trim();
+      else if (value) message = value[1]!.trim() || nextText(lines, k + 1);
       // A markdown section "### Error" / "Message" whose first line is the message.
       else if (k > i && /^#{1,6} (?:Error|Exception|Message)\s*$/i.test(lines[k]!.trim()))
         message = nextText(lines, k + 1);

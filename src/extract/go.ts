@@ -10,6 +10,13 @@ const PANIC = /^panic: ?(\S.*)$/;
 const HTTP_PANIC =
   /(?:^|\s|\d{4}\/\d\d\/\d\d \d\d:\d\d:\d\d(?:\.\d{1,6})? )http: panic serving \S{1,200}: (\S.{0,2000})$/;
 /**
+ * Gin's Recovery middleware: `[Recovery] 2023/07/30 - 02:44:34 panic recovered:`, the request as
+ * `httputil.DumpRequest` writes it (its line, its headers, a blank line), the panic's value, then the stack
+ * as `file.go:99 (0x8bf7d5)` lines, each followed by its function and source when gin could read them.
+ */
+const GIN_RECOVERY = /\[Recovery\] .{0,60}panic recovered:$/;
+const GIN_FRAME = /^(\S{1,300}\.(?:go|s)):(\d{1,7}) \(0x[\da-f]{1,16}\)$/;
+/**
  * `go test`'s `--- FAIL: TestX (0.00s)`, gotestsum's summary `=== FAIL: pkg/path TestX (0.00s)`, and
  * gotestfmt's `❌ TestX (0s)` (in a collapsed group on GitHub Actions).
  */
@@ -77,6 +84,11 @@ export function findGoFailures(input: string[]): Candidate[] {
         line: i,
         strength: 3,
       });
+      continue;
+    }
+    const gin = line.includes('[Recovery] ') && GIN_RECOVERY.test(line) ? ginRecovery(lines, i) : null;
+    if (gin) {
+      out.push(gin);
       continue;
     }
     const f = FAIL_TEST.exec(line);
@@ -266,4 +278,21 @@ function readGinkgoFailure(lines: string[], i: number, message: string): Candida
     ]);
   }
   return null;
+}
+
+/** The panic gin's Recovery logged at line `i` (`GIN_RECOVERY`): its value after the request, its frames. */
+function ginRecovery(lines: string[], i: number): Candidate | null {
+  let k = i + 1;
+  // The request: its first line and headers, up to the blank line that ends them.
+  while (k < Math.min(lines.length, i + 60) && lines[k]!.trim() !== '') k++;
+  while (k < lines.length && lines[k]!.trim() === '') k++;
+  const value = (lines[k] ?? '').trim();
+  if (!value || GIN_FRAME.test(value)) return null;
+  const frames: Frame[] = [];
+  for (let f = k + 1; f < Math.min(lines.length, k + 200); f++) {
+    const at = GIN_FRAME.exec(lines[f]!.trim());
+    if (at) frames.push({ file: at[1]!, line: Number(at[2]), function: null, source: null });
+    else if (!/^\s/.test(lines[f]!)) break;
+  }
+  return { ...candidate('go', 'panic', value, lines[i]!.trim(), i, 3, frames), innermostFirst: true };
 }

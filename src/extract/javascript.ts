@@ -44,6 +44,7 @@ const JSON_OPENS = /^[[{]$/;
  * (`This error is located at:` and `in View (created by App)` lines), not frames.
  */
 const INVARIANT = new RegExp(String.raw`^\s*(?:${LEAD})?Invariant Violation: (\S.{0,2000})$`);
+const NOT_REGISTERED = /^(?:"\w{1,100}"|Module AppRegistry) (?:has not been registered|is not a registered callable module)\b/;
 const JEST_HEADER = /^\s*● (?!\s)(.+ › .+|Test suite failed to run|[^A-Z\s].*)$/;
 const CODE_FRAME = /^\s*(?:(>)\s*)?(\d+) \| ?(.*)$/;
 const WEBPACK = /^ERROR in (\S+)/;
@@ -272,7 +273,10 @@ export function findJavaScriptFailures(lines: string[]): Candidate[] {
     }
     const invariant = line.includes('Invariant Violation: ') ? INVARIANT.exec(line) : null;
     if (invariant) {
-      out.push(cand('Invariant Violation', invariant[1]!.trim(), [], [], line.trim(), i, 3));
+      // React Native's `"main" has not been registered` says why itself: a module failed to load (or
+      // Metro runs from the wrong folder). The module's own error, printed beside it, is the failure.
+      const consequence = NOT_REGISTERED.test(invariant[1]!);
+      out.push(cand('Invariant Violation', invariant[1]!.trim(), [], [], line.trim(), i, consequence ? 1 : 3));
       continue;
     }
     // A stray word pasted before the error line (`return Error [ERR_HTTP_HEADERS_SENT]: …`) where its

@@ -44,6 +44,12 @@ const PHP_QUALIFIED = /^((?:[A-Z]\w{0,80}\\){0,10}[A-Z]\w{0,80}): (\S.{0,2000})$
 const PHP_LOCATION = /^(\S{1,500}\.php):(\d{1,7})$/;
 const COLLISION_CLASS = /^\s{1,8}((?:[A-Z]\w{0,80}\\){1,10}[A-Z]\w{0,80}|[A-Z]\w{0,80}(?:Exception|Error))\s*$/;
 const COLLISION_AT = /^\s{0,8}at (\S{1,500}\.php):(\d{1,7})\s*$/;
+/**
+ * The same report in plain text (Laravel's error as a serverless runtime such as vercel-php returns it):
+ * the namespaced class with a colon, alone at column 0 (`Illuminate\\View\\ViewException:`), the message on
+ * the next line, then `  at /path/Vite.php:728` and the calls.
+ */
+const PLAIN_CLASS = /^((?:[A-Z]\w{0,80}\\){1,10}[A-Z]\w{0,80}):$/;
 const SYMFONY_IN = /^In (\S{1,300}\.php) line (\d{1,7}):$/;
 /** The class (verbose mode), with the exception's code when it has one: `[PDOException (42S01)]`. */
 const SYMFONY_CLASS = /^\[((?:[A-Z]\w{0,80}\\)*[A-Z]\w{0,80})(?: \([\w.-]{1,40}\))?\]$/;
@@ -92,7 +98,7 @@ export function findPhpFailures(lines: string[]): Candidate[] {
         continue;
       }
     }
-    const cls = line.startsWith(' ') ? COLLISION_CLASS.exec(line) : null;
+    const cls = line.startsWith(' ') ? COLLISION_CLASS.exec(line) : line.endsWith(':') ? PLAIN_CLASS.exec(line) : null;
     if (cls) {
       const c = readCollision(lines, i, cls[1]!);
       if (c) out.push(c);

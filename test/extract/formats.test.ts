@@ -6718,3 +6718,99 @@ Aborted with 1 Configuration Errors!`;
     assert.deepEqual(normalizeText(prose.join('\n')).lines, prose);
   });
 });
+
+describe('formats of the twenty-fourth probe round, each from its documented output', () => {
+  test("gin's Recovery: the panic's value after the request it dumps, its stack as `file.go:N (0x…)`", () => {
+    const text = `[GIN] 2026/02/11 - 09:12:40 | 500 |     1.2ms |      10.0.0.7 | GET      "/api/orders/17"
+
+
+2026/02/11 09:12:40 [Recovery] 2026/02/11 - 09:12:40 panic recovered:
+GET /api/orders/17 HTTP/1.1
+Host: localhost:8080
+Accept: application/json
+Authorization: *
+
+
+assignment to entry in nil map
+/usr/local/go/src/runtime/map_faststr.go:205 (0x41d1b5)
+	mapassign_faststr: panic(plainError("assignment to entry in nil map"))
+/app/internal/orders/cache.go:31 (0x8c1f2e)
+	(*Cache).Put: c.items[key] = o
+/go/pkg/mod/github.com/gin-gonic/gin@v1.10.0/context.go:185 (0x8b6f8a)
+	(*Context).Next: c.handlers[c.index](c)`;
+    const f = primary(text);
+    assert.deepEqual([f.language, f.errorType, f.errorMessage], ['go', 'panic', 'assignment to entry in nil map']);
+    assert.equal(f.frames.length, 3);
+    assert.equal(f.frames.at(-1)?.file, '/usr/local/go/src/runtime/map_faststr.go');
+  });
+
+  test("Laravel's error as plain text (a serverless runtime's page): the class with a colon, the message, `at`", () => {
+    const text = `Illuminate\\Database\\QueryException:
+SQLSTATE[HY000] [2002] Connection refused (Connection: mysql, SQL: select * from \`sessions\` where \`id\` = abc limit 1)
+
+  at /var/task/user/vendor/laravel/framework/src/Illuminate/Database/Connection.php:825
+  at Illuminate\\Database\\Connection->runQueryCallback('select * from \`sessions\`', array(), object(Closure))
+     (/var/task/user/vendor/laravel/framework/src/Illuminate/Database/Connection.php:779)`;
+    const f = primary(text);
+    assert.deepEqual(
+      [f.language, f.errorType, f.frames.at(-1)?.line],
+      ['php', 'Illuminate\\Database\\QueryException', 825],
+    );
+    assert.match(f.errorMessage, /^SQLSTATE\[HY000\] \[2002\] Connection refused/);
+    // A namespace with a colon and no \`at\` below it is no exception.
+    assert.deepEqual(extractFailures('App\\Http\\Controllers:\nthe controllers live here\n'), []);
+  });
+
+  test("Django's debug page copied from the browser: `Exception Value:` with its value on the lines below", () => {
+    const text = `ProgrammingError at /orders/
+
+relation "shop_order" does not exist
+LINE 1: SELECT COUNT(*) AS "__count" FROM "shop_order"
+
+Request Method: 	GET
+Request URL: 	http://127.0.0.1:8000/orders/
+Django Version: 	5.1.4
+Exception Type: 	ProgrammingError
+Exception Value: 	
+
+relation "shop_order" does not exist
+LINE 1: SELECT COUNT(*) AS "__count" FROM "shop_order"
+
+Exception Location: 	/venv/lib/python3.12/site-packages/django/db/backends/utils.py, line 105, in _execute`;
+    assert.deepEqual(typeAndMessage(text), ['ProgrammingError', 'relation "shop_order" does not exist']);
+    // On one line, as the page's copy-and-paste view gives it.
+    assert.deepEqual(
+      typeAndMessage('Exception Type: ValueError\nException Value: invalid literal for int() with base 10: \'abc\''),
+      ['ValueError', "invalid literal for int() with base 10: 'abc'"],
+    );
+  });
+
+  test("CocoaPods' errors behind `[!]`, known by their openings (its warnings wear the same mark)", () => {
+    const text = `Analyzing dependencies
+[!] Automatically assigning platform \`iOS\` with version \`13.4\` on target \`App\` because no platform was specified.
+[!] CocoaPods could not find compatible versions for pod "Firebase/Messaging":
+  In Podfile:
+    Firebase/Messaging (~> 11.0)
+
+Specs satisfying the \`Firebase/Messaging (~> 11.0)\` dependency were found, but they required a higher minimum deployment target.`;
+    assert.deepEqual(languageTypeMessage(text), [
+      'swift',
+      '',
+      'CocoaPods could not find compatible versions for pod "Firebase/Messaging":',
+    ]);
+    assert.deepEqual(extractFailures("[!] Automatically assigning platform `iOS` with version `13.4` on target `App`."), []);
+  });
+
+  test('React Native\'s `"main" has not been registered` yields to the error that kept the module from loading', () => {
+    const text = `ERROR  TypeError: Cannot read property 'bold' of undefined, js engine: hermes
+ERROR  Invariant Violation: "main" has not been registered. This can happen if:
+* Metro (the local dev server) is run from the wrong folder. Check if Metro is running, stop it and restart it in the current project.
+* A module failed to load due to an error and \`AppRegistry.registerComponent\` wasn't called., js engine: hermes`;
+    assert.deepEqual(primary(text).errorType, 'TypeError');
+    // Reported in the other order, the same.
+    const swapped = text.split('\n');
+    assert.equal(primary([...swapped.slice(1), swapped[0]].join('\n')).errorType, 'TypeError');
+    // Alone, it is still the failure.
+    assert.equal(primary(swapped.slice(1).join('\n')).errorType, 'Invariant Violation');
+  });
+});
