@@ -131,6 +131,13 @@ const CANONICAL: [hint: string, re: RegExp, type: string | null, language: strin
     'python',
     'The virtual environment was not created successfully because ensurepip is not available.',
   ],
+  // Rails' pending migrations, as the test helper's `maintain_test_schema!` aborts with the message alone.
+  [
+    'Migrations are pending',
+    /\bMigrations are pending\. To resolve this issue, run:/,
+    'ActiveRecord::PendingMigrationError',
+    'ruby',
+  ],
   [
     'kernel appears to have died',
     /\bThe kernel appears to have died\. It will restart automatically\./,

@@ -10,6 +10,11 @@ const CAUSED_BY = /^\s*Caused by: ((?:[a-z_$][\w$]*\.)+[A-Z][\w$]*)(?:: (.*))?$/
 // Maven's `[ERROR] ` prefix is a log level: normalization has removed it.
 /** With a plugin goal, or without one when the project's dependencies cannot be resolved. */
 const MAVEN_GOAL = /^(?:\[ERROR\] )?Failed to execute goal (?:(\S+) \([^)]*\) )?on project [^:]+: (.+)$/;
+/**
+ * A plugin's exception as the goal's message (`… on project billing: org.flywaydb.core.api.exception.
+ * FlywayValidateException: Validate failed: Migrations have failed validation`): the cause the goal wraps.
+ */
+const GOAL_EXCEPTION = /^((?:[a-z_]\w{0,80}\.){1,10}[A-Z]\w{0,80}(?:Exception|Error)): (\S.{0,2000})$/;
 const MAVEN_HELP = /^(?:\[ERROR\] )?\[Help 1\] https?:\/\/\S+\/(\w+Exception)\s*$/;
 const KOTLIN_E = /^e: (?:file:\/\/)?(\S+\.kts?):\s?\(?(\d+)[,:]\s?(\d+)\)?:? (.+)$/;
 /**
@@ -204,6 +209,10 @@ export function findJavaFailures(lines: string[]): Candidate[] {
     }
     const goal = MAVEN_GOAL.exec(line);
     if (goal) {
+      const cause = GOAL_EXCEPTION.exec(goal[2]!.replace(/ ?-> \[Help 1\]$/, '').trim());
+      // Weaker than a diagnostic the plugin printed above (a compiler's, Flyway's own report), stronger
+      // than the goal's wrapper.
+      if (cause) out.push(candidate('java', cause[1]!, cause[2]!.trim(), line, i, 2.5));
       const type = mavenHelpBelow(lines, i, 30) ?? (goal[1] ? 'MojoFailureException' : 'DependencyResolutionException');
       if (goal[1]?.includes(':jacoco-maven-plugin:')) checkGoalType = type;
       out.push({

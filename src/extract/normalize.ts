@@ -446,7 +446,10 @@ function stripLogPrefix(line: string): { rest: string; level: LogLevel } {
   // under `docker logs -t`, Heroku's or kubectl's timestamps), not a logger's level: loggers write theirs
   // in capitals (`ERROR:`), lower case (winston's `error:`) or brackets.
   const errorClass = lw?.[1] === 'Error' && lw[0].startsWith('Error:');
-  if (lw && !errorClass && (stamped || unstampedOk) && lw[0].length < s.length) {
+  // So is a sentence that begins with the word (`Error from server (BadRequest): …`, kubectl's under
+  // Jenkins' timestamps; `Warning while …`): a logger's title-case level is not followed by a lower-case word.
+  const sentence = lw !== null && /^[A-Z][a-z]{2,7} [a-z]/.test(s);
+  if (lw && !errorClass && !sentence && (stamped || unstampedOk) && lw[0].length < s.length) {
     let rest = s.slice(lw[0].length);
     const tail = LOG4J_TAIL.exec(rest);
     if (tail) rest = rest.slice(tail[0].length);

@@ -16,6 +16,8 @@ const FAILED: RegExp[] = [
   /\bProcess completed with exit code [1-9]/, // GitHub Actions
   /^The job running on runner .{1,200} has exceeded the maximum execution time\b/, // Actions' job timeout
   /\bexit(?:ed)? (?:with )?(?:code|status) [1-9]/i,
+  // Travis CI runs every script line and reports each, then the build's own exit.
+  /^The command ".{1,1000}" (?:failed and )?exited with [1-9]|^Done\. Your build exited with [1-9]/,
   /^(?:npm ERR!|npm error) /, // npm
   /^make(?:\[\d+\])?: \*\*\* /, // make
   /\bFailed!\s+- Failed:\s+[1-9]/, // dotnet test

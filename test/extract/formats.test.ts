@@ -6801,6 +6801,68 @@ Specs satisfying the \`Firebase/Messaging (~> 11.0)\` dependency were found, but
     assert.deepEqual(extractFailures("[!] Automatically assigning platform `iOS` with version `13.4` on target `App`."), []);
   });
 
+  test("Travis CI runs the next script line after a failed one: its `exited with` lines are the verdict", () => {
+    const text = `$ cargo build --no-default-features
+   Compiling tok v0.4.0 (/home/travis/build/acme/tok)
+error[E0433]: failed to resolve: use of undeclared crate or module \`std_clock\`
+ --> src/claims.rs:12:5
+
+The command "cargo build --no-default-features" exited with 101.
+$ cargo test
+running 3 tests
+test tests::roundtrip ... ok
+
+test result: ok. 3 passed; 0 failed; 0 ignored; 0 measured; 0 filtered out; finished in 0.01s
+
+The command "cargo test" exited with 0.
+
+Done. Your build exited with 1.`;
+    assert.deepEqual(typeAndMessage(text), ['E0433', 'failed to resolve: use of undeclared crate or module `std_clock`']);
+  });
+
+  test("kubectl's `Error from server (Reason): …`, its reason the type, under a timestamper's prefix too", () => {
+    const text = `[2026-02-25T14:02:22.902Z] deployment.apps/web configured
+[2026-02-25T14:02:23.006Z] Error from server (NotFound): error when creating "k8s/job.yaml": namespaces "payments-stg" not found
+[2026-02-25T14:02:23.010Z] [Pipeline] }`;
+    assert.deepEqual(languageTypeMessage(text), [
+      'kubernetes',
+      'NotFound',
+      'error when creating "k8s/job.yaml": namespaces "payments-stg" not found',
+    ]);
+    // A logger's own level in title case, padded to its column, stays one: only a sentence that starts
+    // with the word is kept whole.
+    assert.equal(normalizeText('[2026-02-25T14:02:23.006Z] Error  disk full').lines[0], 'disk full');
+  });
+
+  test("Maven's goal that names a plugin's exception: the exception, above the goal's wrapper", () => {
+    const text = `[WARNING] /src/main/java/com/acme/InvoiceMapper.java:[24,17] Unmapped target property: "legacyReference".
+[INFO] BUILD FAILURE
+[ERROR] Failed to execute goal org.flywaydb:flyway-maven-plugin:10.20.1:validate (default-cli) on project billing: org.flywaydb.core.api.exception.FlywayValidateException: Validate failed: Migrations have failed validation
+[ERROR] Migration checksum mismatch for migration version 14
+[ERROR] -> [Help 1]`;
+    assert.deepEqual(typeAndMessage(text), [
+      'org.flywaydb.core.api.exception.FlywayValidateException',
+      'Validate failed: Migrations have failed validation',
+    ]);
+  });
+
+  test("Rails' pending migrations, the message alone as the test helper aborts with it", () => {
+    const text = `Run options: --seed 4242
+Migrations are pending. To resolve this issue, run:
+
+        bin/rails db:migrate
+
+You have 1 pending migration:
+
+20260221164530_add_archived_at_to_projects.rb
+Exited with code exit status 1`;
+    assert.deepEqual(languageTypeMessage(text), [
+      'ruby',
+      'ActiveRecord::PendingMigrationError',
+      'Migrations are pending. To resolve this issue, run:',
+    ]);
+  });
+
   test('React Native\'s `"main" has not been registered` yields to the error that kept the module from loading', () => {
     const text = `ERROR  TypeError: Cannot read property 'bold' of undefined, js engine: hermes
 ERROR  Invariant Violation: "main" has not been registered. This can happen if:
