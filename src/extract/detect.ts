@@ -442,7 +442,11 @@ export function findEslintRows(lines: string[]): Candidate[] {
 // ---------------------------------------------------------------------------------------------------
 // Runtimes' fatal lines.
 
-const GO_FATAL = /^fatal error: (.+)$/;
+/**
+ * Go's runtime: `fatal error: all goroutines are asleep - deadlock!`, glued to a shell's `$ ` prompt where
+ * the program outlived the command that started it and printed after the prompt came back.
+ */
+const GO_FATAL = /^(?:\$ )?fatal error: (.+)$/;
 const DATA_RACE = /^WARNING: DATA RACE$/;
 const RUST_ICE = /^error: internal compiler error: ?(.*)$/;
 const RUSTC_ICE_PANIC = /^thread 'rustc' panicked at (.+)$/;
@@ -1089,7 +1093,7 @@ const PRE_COMMIT = /^(\S.{0,100}?)\.{3,}(?:\([^)\n]{0,60}\))?Failed$/;
 
 /** What every `toolMessage` family starts or ends with: one test before the families' own. */
 const TOOL_MESSAGE_HINT =
-  /^(?:fatal|error|CMake Error|ERR_PNPM_|Because |[A-Z]{1,4}\d|[\w+-]{2,12}: (?:fatal )?error: )|: line \d|Failed$|AAPT: error: /;
+  /^(?:fatal|error|CMake Error|ERR_PNPM_|Because |nvcc |[A-Z]{1,4}\d|[\w+-]{2,12}: (?:fatal )?error: )|: line \d|Failed$|AAPT: error: /;
 /** A tool that names itself before its error (`xcodebuild: error: …`, `clang: error: …`), and its language. */
 const TOOL_LANGUAGE: Readonly<Record<string, string>> = {
   xcodebuild: 'swift',
@@ -1113,6 +1117,16 @@ const TOOL_PREFIXED = new RegExp(
     .map((t) => t.replace(/\+/g, '\\$&'))
     .join('|')}): (?:fatal )?error: (\S.{0,500})$`,
 );
+/**
+ * nvcc's own errors, its tag padded to a column: `nvcc fatal   : Unsupported gpu architecture 'compute_20'`
+ * (the compiler's diagnostics are the EDG front end's, above).
+ */
+const NVCC_FATAL = /^nvcc (fatal|error) {1,8}: (\S.{0,500})$/;
+/**
+ * An autoconf `configure` script's `AC_MSG_ERROR`: `configure: error: Package requirements (glib-2.0 >=
+ * 2.64.0) were not met:` (the checks above it are progress). No class; the build's language is C's.
+ */
+const CONFIGURE_ERROR = /^configure: error: (\S.{2,1000})$/;
 /** SwiftPM's resolver. */
 const SWIFTPM = /^error: (Dependencies could not be resolved .{0,500})$/;
 /** Android's resource compiler, often after a path: `ERROR:/…/values.xml:5:5-54: AAPT: error: resource … not found.` */
@@ -1191,6 +1205,10 @@ function toolMessage(lines: string[], line: string, i: number, ctx: DocContext):
     return withFrame(cand(languageOfPath(arrow[1]!), ruff[1]!, ruff[2]!.trim(), line, i, 3), arrow[1]!, arrow[2]!);
   const tool = TOOL_PREFIXED.exec(line);
   if (tool) return cand(TOOL_LANGUAGE[tool[1]!]!, 'error', tool[2]!.trim(), line, i, 2.5);
+  const nvcc = line.startsWith('nvcc ') ? NVCC_FATAL.exec(line) : null;
+  if (nvcc) return cand('cpp', `nvcc ${nvcc[1]!}`, nvcc[2]!.trim(), line, i, 3);
+  const configure = line.startsWith('configure: error: ') ? CONFIGURE_ERROR.exec(line) : null;
+  if (configure) return cand('c', null, configure[1]!.trim(), line, i, 3);
   const spm = SWIFTPM.exec(line);
   if (spm) return cand('swift', 'error', spm[1]!.trim(), line, i, 2.5);
   const aapt = AAPT.exec(line);

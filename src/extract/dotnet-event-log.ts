@@ -9,7 +9,8 @@ import { candidate, type Candidate } from './candidate.js';
  * the exception: the class alone on .NET Framework (`System.IO.FileNotFoundException`), the class and its
  * message on .NET Core (`System.Exception: Unsupported Windows version`), then its `at` frames. .NET
  * Framework lists the inner exceptions first, each with its own `Exception Info:`, and the unhandled one
- * last; that one is the failure (the process died of it), the ones before it what led to it.
+ * last; that one is the failure (the process died of it), the ones before it what led to it. A native
+ * fault is told by its code instead (`Exception Info: exception code c0000005, exception address …`).
  *
  * Windows writes the event in its display language: the label (`Ausnahmeinformationen:`, `例外狀況資訊:`…)
  * and the frames' `at` (`bei`, `於`, `在`…) are translated, and a copy may put each frame's `at` at the end
@@ -22,6 +23,8 @@ const AT_WORDS = new Set(['at', 'bei', 'à', 'в', 'en', 'em', 'in', '於', '在
 /** The exception: a dotted class, alone or with its message (`.NET Core`: `System.X: message`). */
 const EXCEPTION = /^((?:[a-z_]\w{0,80}\.){1,10}[a-z_]\w{0,80}(?:`\d{1,2})?)(?:: (\S.{0,2000}))?$/i;
 const FRAME_BEFORE = /^\s{0,12}(?:at|bei|en|em|in|場所|위치|[àв於在]) (\S.{0,1000})$/;
+/** An NTSTATUS exception code in the label's text (an access violation is `c0000005`). */
+const NATIVE_CODE = /\b(c0{3}[\da-f]{4}|80{3}[\da-f]{4})\b/i;
 /** A frame with its `at` moved away: a method and its parameter types. */
 const FRAME_BARE = /^\s{0,12}([a-z_<][^\s(]{0,500}\(.{0,1000}\))$/i;
 
@@ -43,6 +46,10 @@ export function findDotnetEventLogExceptions(lines: string[]): Candidate[] {
     if (!value) value = (lines[++at] ?? '').trim();
     // A class alone may end with the next frame's `at`; a message is read as it is.
     const m = EXCEPTION.exec(value.includes(': ') ? value : withoutTrailingAt(value));
+    // A native fault ended the process: `exception code c0000005, exception address 000007FE…`
+    // (`code d'exception c0000005, …`); the code is the type.
+    const native = m ? null : NATIVE_CODE.exec(value);
+    if (native) out.push(candidate('csharp', native[1]!.toLowerCase(), value, value, at, 3));
     if (!m) continue;
     const frames: Frame[] = [];
     let k = at + 1;

@@ -4,6 +4,7 @@ import { findBiomeDiagnostics } from './biome.js';
 import { findCodeIgniterErrors } from './codeigniter.js';
 import type { Candidate } from './candidate.js';
 import { findCppTestFailures } from './cpp-test-runners.js';
+import { findCrashReports } from './crash-reports.js';
 import { findDartFailures } from './dart.js';
 import { findDbtFailures } from './dbt.js';
 import { findDotnetEventLogExceptions } from './dotnet-event-log.js';
@@ -49,6 +50,7 @@ export const LANGUAGE_MODULES: FailureFinder[] = [
   findPhpFailures,
   findCodeIgniterErrors,
   findNativeCrashes,
+  findCrashReports,
   findAnsibleFailures,
   findPulumiDiagnostics,
   findDbtFailures,

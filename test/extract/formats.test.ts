@@ -6876,3 +6876,108 @@ ERROR  Invariant Violation: "main" has not been registered. This can happen if:
     assert.equal(primary(swapped.slice(1).join('\n')).errorType, 'Invariant Violation');
   });
 });
+
+describe('formats of the twenty-fifth probe round, each from its documented output', () => {
+  test("HotSpot's fatal error report: the signal and the problematic frame, or the allocation that failed", () => {
+    const crash = `Running com.acme.codec.DecoderTest
+#
+# A fatal error has been detected by the Java Runtime Environment:
+#
+#  SIGSEGV (0xb) at pc=0x00007f3a1c2f4e10, pid=4242, tid=4243
+#
+# JRE version: OpenJDK Runtime Environment Temurin-21.0.5+11 (21.0.5+11) (build 21.0.5+11-LTS)
+# Java VM: OpenJDK 64-Bit Server VM Temurin-21.0.5+11 (21.0.5+11-LTS, mixed mode, sharing, tiered, compressed oops, compressed class ptrs, g1 gc, linux-amd64)
+# Problematic frame:
+# C  [libcodec.so+0x1e10]  decode_frame+0x40
+#
+# An error report file with more information is saved as:
+# /home/runner/work/codec/hs_err_pid4242.log`;
+    const f = primary(crash);
+    assert.deepEqual(
+      [f.language, f.errorType, f.errorMessage, f.frames.at(-1)?.function],
+      ['java', 'SIGSEGV', 'SIGSEGV (0xb) at pc=0x00007f3a1c2f4e10, pid=4242, tid=4243', '[libcodec.so+0x1e10]  decode_frame+0x40'],
+    );
+    // Windows names the exception; Surefire may mark a forked JVM's lines.
+    assert.deepEqual(
+      typeAndMessage(`#
+# A fatal error has been detected by the Java Runtime Environment:
+#
+SUREFIRE-859: #  EXCEPTION_ACCESS_VIOLATION (0xc0000005) at pc=0x00007ffb2c1a3f00, pid=9112, tid=7340`),
+      ['EXCEPTION_ACCESS_VIOLATION', 'EXCEPTION_ACCESS_VIOLATION (0xc0000005) at pc=0x00007ffb2c1a3f00, pid=9112, tid=7340'],
+    );
+    assert.deepEqual(
+      typeAndMessage(`#
+# There is insufficient memory for the Java Runtime Environment to continue.
+# Native memory allocation (mmap) failed to map 268435456 bytes for G1 virtual space
+# Possible reasons:`),
+      ['', 'Native memory allocation (mmap) failed to map 268435456 bytes for G1 virtual space'],
+    );
+  });
+
+  test("macOS's crash report: the Mach exception, its codes, the crashed thread's frames", () => {
+    const report = `Process:               Render [8812]
+Code Type:             ARM-64 (Native)
+
+Crashed Thread:        0  Dispatch queue: com.apple.main-thread
+
+Exception Type:        EXC_BAD_ACCESS (SIGSEGV)
+Exception Codes:       KERN_INVALID_ADDRESS at 0x0000000000000010
+
+Thread 0 Crashed::  Dispatch queue: com.apple.main-thread
+0   libsystem_platform.dylib      	       0x18e2b1a44 _platform_strlen + 4
+1   librender.dylib               	       0x1040c2e18 scene_load + 120
+2   Render                        	       0x104003f2c main + 64
+
+Thread 1:
+0   libsystem_kernel.dylib        	       0x18e26e0ac __workq_kernreturn + 8`;
+    const f = primary(report);
+    assert.deepEqual([f.errorType, f.errorMessage], ['EXC_BAD_ACCESS', 'KERN_INVALID_ADDRESS at 0x0000000000000010']);
+    assert.deepEqual(f.frames.map((x) => x.function), ['main + 64', 'scene_load + 120', '_platform_strlen + 4']);
+  });
+
+  test("Chromium's crash handler (Electron, Qt WebEngine): the signal's code from `Received signal 11 SEGV_MAPERR …`", () => {
+    assert.deepEqual(
+      languageTypeMessage(`Received signal 11 SEGV_MAPERR 000000000010
+#0 0x55d1c0e5b1a9 base::debug::CollectStackTrace()
+[end of stack trace]
+Segmentation fault (core dumped)`),
+      ['cpp', 'SEGV_MAPERR', 'Received signal 11 SEGV_MAPERR 000000000010'],
+    );
+  });
+
+  test("native toolchains' own errors: nvcc's padded tag, autoconf's `configure: error:`, Go's fatal after a prompt", () => {
+    assert.deepEqual(
+      typeAndMessage(`[ 12%] Building NVCC (Device) object CMakeFiles/gpu.dir/kernels.cu.o
+nvcc fatal   : Unsupported gpu architecture 'compute_35'
+CMake Error at gpu_generated_kernels.cu.o.Release.cmake:220 (message):
+  Error generating file`),
+      ['nvcc fatal', "Unsupported gpu architecture 'compute_35'"],
+    );
+    assert.deepEqual(
+      languageTypeMessage(`checking for pkg-config... /usr/bin/pkg-config
+checking for LIBXML... no
+configure: error: Package requirements (libxml-2.0 >= 2.9) were not met:
+
+No package 'libxml-2.0' found`),
+      ['c', '', 'Package requirements (libxml-2.0 >= 2.9) were not met:'],
+    );
+    assert.deepEqual(
+      typeAndMessage(`task: Failed to run task "build": exit status 1
+$ fatal error: all goroutines are asleep - deadlock!
+
+goroutine 1 [semacquire]:
+sync.runtime_Semacquire(0xc0000a4018?)`),
+      ['fatal error', 'all goroutines are asleep - deadlock!'],
+    );
+  });
+
+  test(".NET's event for a process a native fault ended: the exception code is the type", () => {
+    assert.deepEqual(
+      typeAndMessage(`Application: Tweaker.exe
+Framework Version: v4.0.30319
+Description: The process was terminated due to an unhandled exception.
+Exception Info: exception code c0000005, exception address 000007FEFD4B940D`),
+      ['c0000005', 'exception code c0000005, exception address 000007FEFD4B940D'],
+    );
+  });
+});
