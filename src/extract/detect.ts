@@ -1277,7 +1277,14 @@ function cliError(lines: string[], line: string, i: number): Candidate | null {
 // ---------------------------------------------------------------------------------------------------
 // Bot and notifier reports: Bugsnag/Rails "X in controller#action", "Error type: X" fields, logfmt.
 
-const IN_ACTION = new RegExp(String.raw`^(${EXCEPTION_NAME}) in ([\w/:]{1,120}#\w{1,80})\b`);
+/**
+ * A notifier's title, `X in controller#action` (Bugsnag's and Sentry's issues, Rails' error page); Bugsnag
+ * names a rake task or a job the same way, alone on the line (`ActiveRecord::StatementInvalid in
+ * auto:log_tasks_count`, `Net::ReadTimeout in SyncJob`). The message is on the next line.
+ */
+const IN_ACTION = new RegExp(
+  String.raw`^(${EXCEPTION_NAME}) in (?:([\w/:]{1,120}#\w{1,80})\b|([A-Za-z][\w.:/-]{0,120})$)`,
+);
 const IN_ACTION_PROSE = new RegExp(String.raw`\b(${EXCEPTION_NAME}) in ([A-Za-z][\w/:]{0,120}#\w{1,80})\b`);
 const NOTIFIED = new RegExp(String.raw`^An? (${EXCEPTION_NAME}) occurred in (\S{1,200}?):?$`);
 const FIELD_TYPE = /^(?:Error|Exception) ?(?:type|class|name)\s*[:=]\s*`?([A-Z_][\w.:]{0,200})`?$/i;

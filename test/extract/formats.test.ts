@@ -6971,6 +6971,18 @@ sync.runtime_Semacquire(0xc0000a4018?)`),
     );
   });
 
+  test("Bugsnag's issue for a rake task or a job: `X in task` alone on its line, the message below", () => {
+    const text = `## Error in Shop
+
+**Net::ReadTimeout** in **ImportFeedJob**
+Net::ReadTimeout with #<TCPSocket:(closed)>
+
+[View on Bugsnag](https://app.bugsnag.com/acme/shop/errors/1)`;
+    assert.deepEqual(typeAndMessage(text), ['Net::ReadTimeout', 'Net::ReadTimeout with #<TCPSocket:(closed)>']);
+    // In a sentence, no title.
+    assert.deepEqual(extractFailures('We see a lot of RuntimeError in production lately, no idea why.'), []);
+  });
+
   test(".NET's event for a process a native fault ended: the exception code is the type", () => {
     assert.deepEqual(
       typeAndMessage(`Application: Tweaker.exe
