@@ -51,6 +51,7 @@ const COLLISION_AT = /^\s{0,8}at (\S{1,500}\.php):(\d{1,7})\s*$/;
  */
 const PLAIN_CLASS = /^((?:[A-Z]\w{0,80}\\){1,10}[A-Z]\w{0,80}):$/;
 const SYMFONY_IN = /^In (\S{1,300}\.php) line (\d{1,7}):$/;
+const OLD_SYMFONY_CLASS = /^ {2}\[((?:[A-Z]\w{0,80}\\){1,10}[A-Z]\w{0,80}(?:Exception|Error))(?: \([\w.-]{1,40}\))?\]$/;
 /** The class (verbose mode), with the exception's code when it has one: `[PDOException (42S01)]`. */
 const SYMFONY_CLASS = /^\[((?:[A-Z]\w{0,80}\\)*[A-Z]\w{0,80})(?: \([\w.-]{1,40}\))?\]$/;
 const COLLISION_FAILED =
@@ -103,6 +104,16 @@ export function findPhpFailures(lines: string[]): Candidate[] {
       const c = readCollision(lines, i, cls[1]!);
       if (c) out.push(c);
       continue;
+    }
+    // Symfony Console before 4.0 printed the block without its `In file line N:` head: the class in
+    // brackets, indented, the message below it (wrapped to the block's width).
+    const bracketed = line.startsWith('  [') ? OLD_SYMFONY_CLASS.exec(line.trimEnd()) : null;
+    if (bracketed) {
+      const c = readOldSymfonyBlock(lines, i, bracketed[1]!);
+      if (c) {
+        out.push(c);
+        continue;
+      }
     }
     const symfony = line.startsWith('In ') ? SYMFONY_IN.exec(line.trim()) : null;
     if (symfony) {
@@ -268,6 +279,19 @@ function readSymfonyBlock(lines: string[], at: number, file: string, line: numbe
   const message = (cls ? block[1] : block[0]) ?? '';
   if (!message) return null;
   return php(cls?.[1] ?? null, message, [{ file, line, function: null, source: null }], message, at, 3);
+}
+
+/** The message under an old Symfony Console block's bracketed class at `at`: its lines up to a blank one. */
+function readOldSymfonyBlock(lines: string[], at: number, errorType: string): Candidate | null {
+  const parts: string[] = [];
+  for (let k = at + 1; k < Math.min(lines.length, at + 8); k++) {
+    const t = lines[k]!.trim();
+    if (!t || !lines[k]!.startsWith('  ')) break;
+    parts.push(t);
+  }
+  // A line cut at the block's width goes on at the next one (`"security.token_storage"` / `.`).
+  const message = parts.reduce((m, p) => (m && /^[.,;:!?)]/.test(p) ? m + p : m ? `${m} ${p}` : p), '');
+  return message ? php(errorType, message, [], message, at, 3) : null;
 }
 
 /** Composer's verdict and its first problem's lines (what the query's error text carries). */

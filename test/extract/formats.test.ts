@@ -6983,6 +6983,27 @@ Net::ReadTimeout with #<TCPSocket:(closed)>
     assert.deepEqual(extractFailures('We see a lot of RuntimeError in production lately, no idea why.'), []);
   });
 
+  test("Symfony Console's block before 4.0: the bracketed class, indented, its message wrapped below it", () => {
+    const text = `> Sensio\\Bundle\\DistributionBundle\\Composer\\ScriptHandler::clearCache
+
+                                                                                      
+  [Doctrine\\DBAL\\Exception\\ConnectionException]                                      
+  An exception occurred in driver: SQLSTATE[HY000] [2002] No such file or directory, while connecting to
+  "localhost"
+                                                                                      
+
+Script Sensio\\Bundle\\DistributionBundle\\Composer\\ScriptHandler::clearCache handling the post-install-cmd event terminated with an exception`;
+    assert.deepEqual(typeAndMessage(text), [
+      'Doctrine\\DBAL\\Exception\\ConnectionException',
+      'An exception occurred in driver: SQLSTATE[HY000] [2002] No such file or directory, while connecting to "localhost"',
+    ]);
+    // A cut that leaves the sentence's period alone on the last line: it goes back without a space.
+    assert.equal(
+      typeAndMessage('  [Symfony\\Component\\Console\\Exception\\CommandNotFoundException]\n  Command "cache:warmp" is not defined\n  .\n')[1],
+      'Command "cache:warmp" is not defined.',
+    );
+  });
+
   test(".NET's event for a process a native fault ended: the exception code is the type", () => {
     assert.deepEqual(
       typeAndMessage(`Application: Tweaker.exe
