@@ -26,6 +26,7 @@ import { findRakeFailures } from './rake-aborted.js';
 import { findRubyFailures } from './ruby.js';
 import { findRustFailures } from './rust.js';
 import { findScalaFailures } from './scala.js';
+import { findSecurityReports } from './security-reports.js';
 import { findValgrindErrors } from './valgrind.js';
 
 /** One finder per language or runner; each reads normalized lines and returns what it recognizes. */
@@ -57,6 +58,7 @@ export const LANGUAGE_MODULES: FailureFinder[] = [
   findCppTestFailures,
   findValgrindErrors,
   findScalaFailures,
+  findSecurityReports,
   findLambdaErrors,
   findMietteReports,
   findBatsFailures,

@@ -7014,3 +7014,95 @@ Exception Info: exception code c0000005, exception address 000007FEFD4B940D`),
     );
   });
 });
+
+describe('security scanners and deployment linters (the twenty-fifth round, a), each from its documented output', () => {
+  test("cargo-audit's advisory block: its ID and title; an `unmaintained` warning's block fails nothing", () => {
+    const text = `    Scanning Cargo.lock for vulnerabilities (212 crate dependencies)
+Crate:     instant
+Version:   0.1.13
+Warning:   unmaintained
+Title:     \`instant\` is unmaintained
+Date:      2024-09-01
+ID:        RUSTSEC-2024-0384
+
+Crate:     idna
+Version:   0.5.0
+Title:     \`idna\` accepts Punycode labels that do not produce any non-ASCII when decoded
+Date:      2024-12-09
+ID:        RUSTSEC-2024-0421
+URL:       https://rustsec.org/advisories/RUSTSEC-2024-0421
+Solution:  Upgrade to >=1.0.0
+error: 1 vulnerability found!
+warning: 1 allowed warning found`;
+    assert.deepEqual(languageTypeMessage(text), [
+      'rust',
+      'RUSTSEC-2024-0421',
+      '`idna` accepts Punycode labels that do not produce any non-ASCII when decoded',
+    ]);
+  });
+
+  test("bundler-audit's advisory: the CVE (the GHSA without one) and the title", () => {
+    const text = `Updating ruby-advisory-db ...
+Name: rexml
+Version: 3.2.6
+CVE: CVE-2024-35176
+GHSA: GHSA-vg3r-rm7w-2xgh
+Criticality: Medium
+URL: https://github.com/ruby/rexml/security/advisories/GHSA-vg3r-rm7w-2xgh
+Title: REXML contains a denial of service vulnerability
+Solution: upgrade to '>= 3.2.7'
+
+Vulnerabilities found!`;
+    assert.deepEqual(languageTypeMessage(text), ['ruby', 'CVE-2024-35176', 'REXML contains a denial of service vulnerability']);
+    assert.equal(primary(text.replace('CVE: CVE-2024-35176\n', '')).errorType, 'GHSA-vg3r-rm7w-2xgh');
+  });
+
+  test("gitleaks' verbose findings: the rule, and the logger's `leaks found` count as the message", () => {
+    const text = `Finding:     token = "REDACTED"
+Secret:      REDACTED
+RuleID:      github-pat
+Entropy:     4.891
+File:        scripts/release.sh
+Line:        12
+Commit:      4f2a9c1
+
+10:14AM INF 12 commits scanned.
+10:14AM WRN leaks found: 1`;
+    const f = primary(text);
+    assert.deepEqual([f.errorType, f.errorMessage, f.frames[0]?.file, f.frames[0]?.line], ['github-pat', 'leaks found: 1', 'scripts/release.sh', 12]);
+  });
+
+  test("Snyk CLI's issue line: the Snyk id is the type", () => {
+    const text = `Tested 87 dependencies for known issues, found 1 issue, 1 vulnerable path.
+
+Issues to fix by upgrading:
+
+  ✗ Prototype Pollution [High Severity][https://security.snyk.io/vuln/SNYK-JS-LODASH-567746] in lodash@4.17.15
+    introduced by lodash@4.17.15`;
+    assert.deepEqual(typeAndMessage(text), [
+      'SNYK-JS-LODASH-567746',
+      'Prototype Pollution [High Severity][https://security.snyk.io/vuln/SNYK-JS-LODASH-567746] in lodash@4.17.15',
+    ]);
+  });
+
+  test("cfn-lint's error rule over its location (a warning rule printed first fails nothing); KubeLinter's check", () => {
+    const cfn = `W3005 Obsolete DependsOn on resource (Bucket), dependency already enforced by a "Fn:GetAtt" at Resources/Fn/Properties
+template.yaml:40:5
+
+E3002 Additional properties are not allowed ('Runtim' was unexpected)
+template.yaml:52:7
+`;
+    const f = primary(cfn);
+    assert.deepEqual([f.errorType, f.errorMessage, f.frames[0]?.line], ['E3002', "Additional properties are not allowed ('Runtim' was unexpected)", 52]);
+    const kube = `KubeLinter v0.7.2
+
+deploy.yaml: (object: shop/api apps/v1, Kind=Deployment) container "api" does not have a read-only root file system (check: no-read-only-root-fs, remediation: Set readOnlyRootFilesystem to true in the container securityContext.)
+
+Error: found 1 lint errors`;
+    assert.deepEqual(languageTypeMessage(kube), [
+      'kubernetes',
+      'no-read-only-root-fs',
+      'container "api" does not have a read-only root file system',
+    ]);
+  });
+});
