@@ -502,7 +502,9 @@ const RULE = /^([-=_.*#~+])\1+(?: {1,4}\1+)*$|^([-=_*#~+])\2{2,} \S.{0,300} \2{3
  * # features/steps/calc.py:17 0.001s`.
  */
 const STATUS_CELL = /\S {2,}(?:\| [A-Z]{2,8} \||\[ {0,2}\d{1,3}%\]|# \S{1,300}:\d{1,7}(?: [\d.]{1,10}s)?)$/;
-const drawnToWidth = (text: string) => RULE.test(text.trim()) || STATUS_CELL.test(text);
+/** And a table drawn with box characters (Trivy's, `pnpm audit`'s, cli-table's): its rows and its rules. */
+const BOX_ROW = /^\s{0,8}[│┃║].{0,2000}[│┃║]\s*$|^\s{0,8}[┌├└╔╠╚┏┣┗][─━═┬┼┴╦╬╩┳╋┻]{2,2000}[┐┤┘╗╣╝┓┫┛]\s*$/;
+const drawnToWidth = (text: string) => RULE.test(text.trim()) || STATUS_CELL.test(text) || BOX_ROW.test(text);
 
 function joinHardWraps(lines: Wrapped[]): Wrapped[] {
   const width = consoleWidth(lines);

@@ -15,6 +15,12 @@ import { candidate, type Candidate } from './candidate.js';
  * - cfn-lint: `E3012 '1024MB' is not of type 'integer'` above `template.yaml:82:7` (a `W…` rule warns).
  * - KubeLinter: `rendered.yaml: (object: ns/name apps/v1, Kind=Deployment) container "api" does not have a
  *   read-only root file system (check: no-read-only-root-fs, remediation: …)`.
+ * - Trivy's table: a row per finding, `│ form-data │ CVE-2025-7783 │ CRITICAL │ fixed │ 4.0.0 │ 4.0.4 │
+ *   form-data: Unsafe random function in form-data │`, the title going on in the rows below it.
+ * - `pnpm audit`'s box per advisory: `│ high │ Axios is vulnerable to DoS attack through lack of data │`
+ *   (wrapped), `Package`, `Vulnerable versions`, …, `│ More info │ https://github.com/advisories/GHSA-… │`.
+ * A scanner fails on a severity, and may list findings below it too: the most severe finding comes first
+ * (its strength a little higher), then the earliest.
  */
 const CARGO_AUDIT_CRATE = /^Crate:\s{1,8}\S{1,200}$/;
 const BUNDLER_AUDIT_NAME = /^Name: \S{1,200}$/;
@@ -24,6 +30,9 @@ const GITLEAKS_SUMMARY = /\bleaks found: \d{1,7}$/;
 const SNYK = /^✗ (\S.{0,500} \[(?:Low|Medium|High|Critical) Severity\]\[\S{1,300}\/(SNYK-[A-Z\d-]{3,100})\] in \S{1,300})$/;
 const CFN_LINT = /^(E\d{4}) (\S.{0,1000})$/;
 const CFN_LOCATION = /^\S{1,300}\.(?:ya?ml|json|template):\d{1,7}:\d{1,5}$/;
+const SEVERITY_RANK: Readonly<Record<string, number>> = { critical: 0.3, high: 0.2, moderate: 0.1, medium: 0.1, low: 0, unknown: 0 };
+const ADVISORY_ID = /^(?:CVE-\d{4}-\d{4,7}|GHSA(?:-[\da-z]{4}){3}|RUSTSEC-\d{4}-\d{4}|GO-\d{4}-\d{4,6})$/;
+const ADVISORY_URL = /\/(GHSA(?:-[\da-z]{4}){3}|CVE-\d{4}-\d{4,7})\b/;
 const KUBE_LINTER = /^\S{1,300}: \(object: [^)\n]{1,300}\) (\S.{0,1000}?) \(check: ([a-z][\w-]{1,80}), remediation: .{0,1000}\)$/;
 
 export function findSecurityReports(lines: string[]): Candidate[] {
@@ -44,6 +53,11 @@ export function findSecurityReports(lines: string[]): Candidate[] {
     if (cfn && CFN_LOCATION.test((lines[i + 1] ?? '').trim())) {
       const [file, ln] = (lines[i + 1] ?? '').trim().split(':');
       out.push(candidate('aws', cfn[1]!, cfn[2]!.trim(), line, i, 3, [{ file: file!, line: Number(ln), function: null, source: null }]));
+      continue;
+    }
+    const table = line.startsWith('│') ? tableFinding(lines, i) : null;
+    if (table) {
+      out.push(table);
       continue;
     }
     const kube = line.includes('(check: ') ? KUBE_LINTER.exec(line) : null;
@@ -80,4 +94,44 @@ function advisoryBlock(lines: string[], i: number): Candidate | null {
   const c = candidate('unknown', rule, summary || `${rule} in ${file ?? 'a commit'}`, lines[i]!.trim(), i, 3);
   if (file) c.frames = [{ file, line: Number(fields.get('Line')) || null, function: null, source: null }];
   return c;
+}
+
+/** The cells of a box-drawn table's row (`│ a │ b │`), trimmed, without the empty ends. */
+function cells(line: string): string[] {
+  return line.trim().split('│').slice(1, -1).map((c) => c.trim());
+}
+
+/**
+ * A finding of Trivy's table (a row whose second cell is an advisory id and third its severity) or of
+ * `pnpm audit`'s box (a severity and a title, the advisory in its `More info` row), at line `i`.
+ */
+function tableFinding(lines: string[], i: number): Candidate | null {
+  const row = cells(lines[i]!);
+  // The title's cell goes on in the rows below whose first cell is empty (a link is no part of it).
+  const titleFrom = (col: number) => {
+    const parts = [row[col]!];
+    for (let k = i + 1; k < Math.min(lines.length, i + 6); k++) {
+      const next = cells(lines[k]!);
+      if (next.length !== row.length || next[0] !== '' || !next[col] || /^https?:/.test(next[col]!)) break;
+      parts.push(next[col]!);
+    }
+    return parts.join(' ');
+  };
+  const trivy = row.length >= 4 && ADVISORY_ID.test(row[1]!) ? SEVERITY_RANK[row[2]!.toLowerCase()] : undefined;
+  if (trivy !== undefined) {
+    const title = titleFrom(row.length - 1);
+    return candidate('unknown', row[1]!, title || `${row[0]} ${row[1]}`, lines[i]!.trim(), i, 3 + trivy);
+  }
+  const pnpm = row.length === 2 ? SEVERITY_RANK[row[0]!.toLowerCase()] : undefined;
+  if (pnpm === undefined || !row[1]) return null;
+  for (let k = i + 1; k < Math.min(lines.length, i + 30); k++) {
+    const r = cells(lines[k]!);
+    if (r.length !== 2) {
+      if (lines[k]!.trim().startsWith('└')) break;
+      continue;
+    }
+    const id = r[0] === 'More info' ? ADVISORY_URL.exec(r[1]!) : null;
+    if (id) return candidate('javascript', id[1]!, titleFrom(1), lines[i]!.trim(), i, 3 + pnpm);
+  }
+  return null;
 }

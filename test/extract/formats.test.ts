@@ -7085,6 +7085,44 @@ Issues to fix by upgrading:
     ]);
   });
 
+  test("Trivy's table and `pnpm audit`'s boxes: the most severe finding first, its title over its wrapped rows", () => {
+    const trivy = `package-lock.json (npm)
+=======================
+Total: 2 (HIGH: 1, CRITICAL: 1)
+
+┌──────────┬────────────────┬──────────┬────────┬───────────────────┬───────────────┬──────────────────────────────────────────┐
+│ Library  │ Vulnerability  │ Severity │ Status │ Installed Version │ Fixed Version │                  Title                   │
+├──────────┼────────────────┼──────────┼────────┼───────────────────┼───────────────┼──────────────────────────────────────────┤
+│ braces   │ CVE-2024-4068  │ HIGH     │ fixed  │ 3.0.2             │ 3.0.3         │ braces: fails to limit the number of     │
+│          │                │          │        │                   │               │ characters it can handle                 │
+│          │                │          │        │                   │               │ https://avd.aquasec.com/nvd/cve-2024-4068│
+├──────────┼────────────────┼──────────┼────────┼───────────────────┼───────────────┼──────────────────────────────────────────┤
+│ ws       │ CVE-2024-37890 │ CRITICAL │ fixed  │ 8.17.0            │ 8.17.1        │ ws: denial of service when handling a    │
+│          │                │          │        │                   │               │ request with many HTTP headers           │
+└──────────┴────────────────┴──────────┴────────┴───────────────────┴───────────────┴──────────────────────────────────────────┘`;
+    assert.deepEqual(typeAndMessage(trivy), ['CVE-2024-37890', 'ws: denial of service when handling a request with many HTTP headers']);
+    assert.equal(extractFailures(trivy)[1]?.errorMessage, 'braces: fails to limit the number of characters it can handle');
+    const pnpm = `┌─────────────────────┬────────────────────────────────────────────────────────┐
+│ moderate            │ Vite's server.fs.deny is bypassed when using ?import   │
+│                     │ &raw                                                   │
+├─────────────────────┼────────────────────────────────────────────────────────┤
+│ Package             │ vite                                                   │
+├─────────────────────┼────────────────────────────────────────────────────────┤
+│ More info           │ https://github.com/advisories/GHSA-x574-m823-4x7w      │
+└─────────────────────┴────────────────────────────────────────────────────────┘
+┌─────────────────────┬────────────────────────────────────────────────────────┐
+│ high                │ path-to-regexp outputs backtracking regular            │
+│                     │ expressions                                            │
+├─────────────────────┼────────────────────────────────────────────────────────┤
+│ Package             │ path-to-regexp                                         │
+├─────────────────────┼────────────────────────────────────────────────────────┤
+│ More info           │ https://github.com/advisories/GHSA-9wv6-86v2-598j      │
+└─────────────────────┴────────────────────────────────────────────────────────┘
+2 vulnerabilities found
+Severity: 1 moderate | 1 high`;
+    assert.deepEqual(typeAndMessage(pnpm), ['GHSA-9wv6-86v2-598j', 'path-to-regexp outputs backtracking regular expressions']);
+  });
+
   test("cfn-lint's error rule over its location (a warning rule printed first fails nothing); KubeLinter's check", () => {
     const cfn = `W3005 Obsolete DependsOn on resource (Bucket), dependency already enforced by a "Fn:GetAtt" at Resources/Fn/Properties
 template.yaml:40:5
