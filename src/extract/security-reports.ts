@@ -19,6 +19,9 @@ import { candidate, type Candidate } from './candidate.js';
  *   form-data: Unsafe random function in form-data │`, the title going on in the rows below it.
  * - `pnpm audit`'s box per advisory: `│ high │ Axios is vulnerable to DoS attack through lack of data │`
  *   (wrapped), `Package`, `Vulnerable versions`, …, `│ More info │ https://github.com/advisories/GHSA-… │`.
+ * - OWASP dependency-check's failure (its Gradle and Maven plugins): `One or more dependencies were
+ *   identified with vulnerabilities that have a CVSS score greater than or equal to '7.0': CVE-2023-6378,
+ *   …` (the Maven plugin lists the jars and their ids on the lines below instead); the first id is the type.
  * A scanner fails on a severity, and may list findings below it too: the most severe finding comes first
  * (its strength a little higher), then the earliest.
  */
@@ -33,6 +36,9 @@ const CFN_LOCATION = /^\S{1,300}\.(?:ya?ml|json|template):\d{1,7}:\d{1,5}$/;
 const SEVERITY_RANK: Readonly<Record<string, number>> = { critical: 0.3, high: 0.2, moderate: 0.1, medium: 0.1, low: 0, unknown: 0 };
 const ADVISORY_ID = /^(?:CVE-\d{4}-\d{4,7}|GHSA(?:-[\da-z]{4}){3}|RUSTSEC-\d{4}-\d{4}|GO-\d{4}-\d{4,6})$/;
 const ADVISORY_URL = /\/(GHSA(?:-[\da-z]{4}){3}|CVE-\d{4}-\d{4,7})\b/;
+const DEPENDENCY_CHECK =
+  /^(?:Dependency-Analyze Failure:\s{0,4})?(One or more dependencies were identified with vulnerabilities that have a CVSS score greater than (?:or equal to )?'[\d.]{1,5}':.{0,2000})$/;
+const ANY_ADVISORY = /\b(CVE-\d{4}-\d{4,7}|GHSA(?:-[\da-z]{4}){3})\b/;
 const KUBE_LINTER = /^\S{1,300}: \(object: [^)\n]{1,300}\) (\S.{0,1000}?) \(check: ([a-z][\w-]{1,80}), remediation: .{0,1000}\)$/;
 
 export function findSecurityReports(lines: string[]): Candidate[] {
@@ -53,6 +59,13 @@ export function findSecurityReports(lines: string[]): Candidate[] {
     if (cfn && CFN_LOCATION.test((lines[i + 1] ?? '').trim())) {
       const [file, ln] = (lines[i + 1] ?? '').trim().split(':');
       out.push(candidate('aws', cfn[1]!, cfn[2]!.trim(), line, i, 3, [{ file: file!, line: Number(ln), function: null, source: null }]));
+      continue;
+    }
+    const owasp = line.includes('One or more dependencies were identified') ? DEPENDENCY_CHECK.exec(line) : null;
+    if (owasp) {
+      let id = ANY_ADVISORY.exec(owasp[1]!);
+      for (let k = i + 1; k < Math.min(lines.length, i + 6) && !id; k++) id = ANY_ADVISORY.exec(lines[k]!);
+      out.push(candidate('java', id ? id[1]! : null, owasp[1]!.trim(), line, i, 3));
       continue;
     }
     const table = line.startsWith('│') ? tableFinding(lines, i) : null;

@@ -7123,6 +7123,28 @@ Severity: 1 moderate | 1 high`;
     assert.deepEqual(typeAndMessage(pnpm), ['GHSA-9wv6-86v2-598j', 'path-to-regexp outputs backtracking regular expressions']);
   });
 
+  test("OWASP dependency-check's failure: the first advisory over the CVSS threshold, from Gradle or Maven", () => {
+    const gradle = `> Task :dependencyCheckAnalyze FAILED
+
+FAILURE: Build failed with an exception.
+
+* What went wrong:
+Execution failed for task ':dependencyCheckAnalyze'.
+>
+  Dependency-Analyze Failure:
+  One or more dependencies were identified with vulnerabilities that have a CVSS score greater than or equal to '7.0': CVE-2024-1597, CVE-2023-6378
+  See the dependency-check report for more details.`;
+    assert.deepEqual(primary(gradle).errorType, 'CVE-2024-1597');
+    const maven = `[ERROR] Failed to execute goal org.owasp:dependency-check-maven:10.0.4:check (default) on project shop:
+[ERROR]
+[ERROR] One or more dependencies were identified with vulnerabilities that have a CVSS score greater than or equal to '7.0':
+[ERROR]
+[ERROR] log4j-core-2.14.1.jar: CVE-2021-44228(10.0), CVE-2021-45046(9.0)
+[ERROR]
+[ERROR] See the dependency-check report for more details.`;
+    assert.deepEqual(languageTypeMessage(maven).slice(0, 2), ['java', 'CVE-2021-44228']);
+  });
+
   test("cfn-lint's error rule over its location (a warning rule printed first fails nothing); KubeLinter's check", () => {
     const cfn = `W3005 Obsolete DependsOn on resource (Bucket), dependency already enforced by a "Fn:GetAtt" at Resources/Fn/Properties
 template.yaml:40:5
