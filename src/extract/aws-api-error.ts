@@ -7,7 +7,7 @@
  * `: provider=aws@6.70.1`, which goes).
  */
 const API_ERROR =
-  /operation error [\w -]{1,60}: \w{1,80}, (?:(?:https response error )?StatusCode: \d{3}, )?(?:RequestID: [\w-]{0,100}, )?api error ([A-Za-z][\w.]{1,80}): (\S.{0,2000})$/;
+  /operation error [\w -]{1,60}: \w{1,80}, (?:(?:https response error )?StatusCode: \d{3}, )?(?:RequestID: [\w-]{0,100}, )?(?:HostID: [^,\n]{0,300}, )?api error ([A-Za-z][\w.]{1,80}): (\S.{0,2000})$/;
 const PROVIDER_SUFFIX = /: provider=[\w-]{1,40}@[\w.+-]{1,40}$/;
 
 /** The API's code and message in a message that carries an AWS SDK for Go v2 error, else null. */

@@ -202,9 +202,9 @@ const C_CHECK_ID = /\s\[([a-z][A-Za-z\d]{2,60}|[a-z][a-z\d]{1,30}(?:-[\w.]{1,60}
 /** RuboCop's offense (its simple and progress formatters): `C: [Correctable] Style/GuardClause: message`. */
 const RUBOCOP =
   /^[CWEFRI]: (?:\[(?:Correctable|Corrected|Todo)\] )?([A-Z][A-Za-z]{1,40}(?:\/[A-Z][A-Za-z\d]{1,60})+): (\S.{0,1000})$/;
-/** tsc's code and message after the location; Angular's compiler prints its `NG` codes the same way. */
 /**
- * tsc's pretty form, `- error TS2305: …`; the TypeScript language server's checks (`astro check`) print
+ * tsc's code and message after the location, `- error TS2305: …` in its pretty form; Angular's compiler
+ * prints its `NG` codes the same way, and the TypeScript language server's checks (`astro check`) print
  * the code as an editor shows it, `- error ts(2339): …`.
  */
 const TSC_INLINE = /^-? ?error ((?:TS|NG)\d{3,5}|ts\(\d{3,5}\)): ?(.+)$/;
@@ -249,7 +249,7 @@ function toolDiagnostic(
     return withFrame(c, mj[1]!, mj[2]!);
   }
   const tsc = TSC_INLINE.exec(line);
-  if (tsc) return cand('typescript', tsc[1]!, tsc[2]!.trim(), line, i, 3);
+  if (tsc) return cand('typescript', tscCode(tsc[1]!), tsc[2]!.trim(), line, i, 3);
   const md = line.includes(' MD') ? MARKDOWNLINT.exec(line) : null;
   if (md) return withFrame(cand('unknown', md[3]!, md[4]!.trim(), line, i, 3), md[1]!, md[2]!);
   const bare = BARE_CODED.exec(line);
@@ -261,16 +261,15 @@ function toolDiagnostic(
   const body = rest!.trim();
   // tsc's pretty form: `file.ts:2:15 - error TS2305: …`.
   const ts = TSC_INLINE.exec(body);
-  if (ts) {
-    const code = ts[1]!.startsWith('ts(') ? `TS${ts[1]!.slice(3, -1)}` : ts[1]!;
-    return withFrame(cand('typescript', code, ts[2]!.trim(), line, i, 3), file!, ln!);
-  }
+  if (ts) return withFrame(cand('typescript', tscCode(ts[1]!), ts[2]!.trim(), line, i, 3), file!, ln!);
   const lang = languageOfPath(file!);
   const steep = lang === 'ruby' && pl[3] ? STEEP.exec(body) : null;
   if (steep) {
     if (steep[1] !== 'error') return null;
     let id: RegExpExecArray | null = null;
-    for (let k = i + 1; k < Math.min(lines.length, i + 16) && !id; k++) id = STEEP_ID.exec(lines[k]!.trim());
+    // Its own box only: the next diagnostic's head ends the search.
+    for (let k = i + 1; k < Math.min(lines.length, i + 16) && !id && !/: \[\w{4,11}\] /.test(lines[k]!); k++)
+      id = STEEP_ID.exec(lines[k]!.trim());
     return withFrame(cand('ruby', id ? id[1]! : 'error', steep[2]!.trim(), line, i, 3), file!, ln!);
   }
   // gcc/clang/rustc `error:`, Dart's `Error:`; GHC prints its message on the indented lines below.
@@ -386,6 +385,11 @@ function languageOfCode(code: string): string {
   if (/^(?:CS|RZ|BC|FS|NU|MSB|NETSDK)\d/.test(code)) return 'csharp';
   if (/^(?:C\d{4}|LNK\d{4})$/.test(code)) return 'cpp';
   return 'unknown';
+}
+
+/** A TypeScript code as tsc writes it: `ts(2339)` → `TS2339`. */
+function tscCode(code: string): string {
+  return code.startsWith('ts(') ? `TS${code.slice(3, -1)}` : code;
 }
 
 function withFrame(c: Candidate, file: string, line: string): Candidate {
@@ -705,7 +709,6 @@ function powerShellError(lines: string[], line: string, i: number): Candidate | 
   return at && at[1] !== 'line' ? withFrame(c, at[1]!, at[2]!) : c;
 }
 
-/** OCaml / dune: `File "bin/main.ml", line 3, characters 8-11:` above `Error: Unbound value foo`. */
 /**
  * MkDocs's configuration check: `ERROR    -  Config value 'theme': Unrecognised theme name: …` (the level
  * and ` -  ` are gone by now), then `Aborted with 1 Configuration Errors!`. No class: the key and its
@@ -723,6 +726,7 @@ function mkdocsConfigError(lines: string[], line: string, i: number): Candidate 
   return null;
 }
 
+/** TFLint's issue at line `i` (`TFLINT`), when its `on file line N:` follows. */
 function tflintIssue(lines: string[], line: string, i: number): Candidate | null {
   const m = TFLINT.exec(line);
   if (!m) return null;
@@ -733,6 +737,7 @@ function tflintIssue(lines: string[], line: string, i: number): Candidate | null
   return null;
 }
 
+/** OCaml / dune: `File "bin/main.ml", line 3, characters 8-11:` above `Error: Unbound value foo`. */
 function ocamlError(lines: string[], line: string, i: number): Candidate | null {
   for (let k = i - 1; k >= Math.max(0, i - 6); k--) {
     const f = /^File "([^"\n]{1,300}\.mli?)", line (\d+), characters \d+-\d+:$/.exec(lines[k]!.trim());
@@ -1206,7 +1211,7 @@ function toolMessage(lines: string[], line: string, i: number, ctx: DocContext):
   const tool = TOOL_PREFIXED.exec(line);
   if (tool) return cand(TOOL_LANGUAGE[tool[1]!]!, 'error', tool[2]!.trim(), line, i, 2.5);
   const nvcc = line.startsWith('nvcc ') ? NVCC_FATAL.exec(line) : null;
-  if (nvcc) return cand('cpp', `nvcc ${nvcc[1]!}`, nvcc[2]!.trim(), line, i, 3);
+  if (nvcc) return cand('c', `nvcc ${nvcc[1]!}`, nvcc[2]!.trim(), line, i, 3);
   const configure = line.startsWith('configure: error: ') ? CONFIGURE_ERROR.exec(line) : null;
   if (configure) return cand('c', null, configure[1]!.trim(), line, i, 3);
   const spm = SWIFTPM.exec(line);
@@ -1280,10 +1285,11 @@ function cliError(lines: string[], line: string, i: number): Candidate | null {
 /**
  * A notifier's title, `X in controller#action` (Bugsnag's and Sentry's issues, Rails' error page); Bugsnag
  * names a rake task or a job the same way, alone on the line (`ActiveRecord::StatementInvalid in
- * auto:log_tasks_count`, `Net::ReadTimeout in SyncJob`). The message is on the next line.
+ * auto:log_tasks_count`, `Net::ReadTimeout in SyncJob`: a task's `ns:name` or a class named a job, worker or
+ * task; `TypeError in production` is a sentence). The message is on the next line.
  */
 const IN_ACTION = new RegExp(
-  String.raw`^(${EXCEPTION_NAME}) in (?:([\w/:]{1,120}#\w{1,80})\b|([A-Za-z][\w.:/-]{0,120})$)`,
+  String.raw`^(${EXCEPTION_NAME}) in (?:([\w/:]{1,120}#\w{1,80})\b|([a-z_][\w-]{0,60}(?::[\w-]{1,60}){1,4}|(?:[A-Z]\w{0,60}::){0,4}[A-Z]\w{0,60}(?:Job|Worker|Task))$)`,
 );
 const IN_ACTION_PROSE = new RegExp(String.raw`\b(${EXCEPTION_NAME}) in ([A-Za-z][\w/:]{0,120}#\w{1,80})\b`);
 const NOTIFIED = new RegExp(String.raw`^An? (${EXCEPTION_NAME}) occurred in (\S{1,200}?):?$`);

@@ -54,11 +54,13 @@ export function extractFailures(text: string, opts: ExtractOptions = {}): Failur
   const seen = new Set<string>();
   const out: Failure[] = [];
   for (const c of ranked) {
-    // A generic error line that carries an AWS API's error is known by the API's code.
+    // A generic error line that carries an AWS API's error is known by the API's code (and, where no
+    // reader knew the tool's language, is AWS's).
     const aws = c.errorType === null || GENERIC_TYPES.has(c.errorType) ? awsApiError(c.errorMessage) : null;
     if (aws) {
       c.errorType = aws.code;
       c.errorMessage = aws.message;
+      if (c.language === 'unknown') c.language = 'aws';
     }
     const template = messageTemplate(c.errorMessage);
     const key = `${c.errorType ?? ''}\u0000${template}`;

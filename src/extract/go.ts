@@ -10,12 +10,14 @@ const PANIC = /^panic: ?(\S.*)$/;
 const HTTP_PANIC =
   /(?:^|\s|\d{4}\/\d\d\/\d\d \d\d:\d\d:\d\d(?:\.\d{1,6})? )http: panic serving \S{1,200}: (\S.{0,2000})$/;
 /**
- * Gin's Recovery middleware: `[Recovery] 2023/07/30 - 02:44:34 panic recovered:`, the request as
- * `httputil.DumpRequest` writes it (its line, its headers, a blank line), the panic's value, then the stack
- * as `file.go:99 (0x8bf7d5)` lines, each followed by its function and source when gin could read them.
+ * Gin's Recovery middleware: `[Recovery] 2023/07/30 - 02:44:34 panic recovered:`, in debug mode the request
+ * as `httputil.DumpRequest` writes it (its line, its headers, a blank line), the panic's value, then the
+ * stack as `file.go:99 (0x8bf7d5)` lines, each followed by its function and source when gin could read
+ * them. In release mode no request is printed: the value follows the head at once.
  */
 const GIN_RECOVERY = /\[Recovery\] .{0,60}panic recovered:$/;
 const GIN_FRAME = /^(\S{1,300}\.(?:go|s)):(\d{1,7}) \(0x[\da-f]{1,16}\)$/;
+const HTTP_REQUEST_LINE = /^[A-Z]{3,7} \S{1,2000} HTTP\/\d(?:\.\d)?$/;
 /**
  * `go test`'s `--- FAIL: TestX (0.00s)`, gotestsum's summary `=== FAIL: pkg/path TestX (0.00s)`, and
  * gotestfmt's `❌ TestX (0s)` (in a collapsed group on GitHub Actions).
@@ -283,9 +285,11 @@ function readGinkgoFailure(lines: string[], i: number, message: string): Candida
 /** The panic gin's Recovery logged at line `i` (`GIN_RECOVERY`): its value after the request, its frames. */
 function ginRecovery(lines: string[], i: number): Candidate | null {
   let k = i + 1;
-  // The request: its first line and headers, up to the blank line that ends them.
-  while (k < Math.min(lines.length, i + 60) && lines[k]!.trim() !== '') k++;
-  while (k < lines.length && lines[k]!.trim() === '') k++;
+  // The request (debug mode): its first line and headers, up to the blank line that ends them.
+  if (HTTP_REQUEST_LINE.test((lines[k] ?? '').trim())) {
+    while (k < Math.min(lines.length, i + 60) && lines[k]!.trim() !== '') k++;
+    while (k < lines.length && lines[k]!.trim() === '') k++;
+  }
   const value = (lines[k] ?? '').trim();
   if (!value || GIN_FRAME.test(value)) return null;
   const frames: Frame[] = [];

@@ -14,7 +14,7 @@ const MAVEN_GOAL = /^(?:\[ERROR\] )?Failed to execute goal (?:(\S+) \([^)]*\) )?
  * A plugin's exception as the goal's message (`… on project billing: org.flywaydb.core.api.exception.
  * FlywayValidateException: Validate failed: Migrations have failed validation`): the cause the goal wraps.
  */
-const GOAL_EXCEPTION = /^((?:[a-z_]\w{0,80}\.){1,10}[A-Z]\w{0,80}(?:Exception|Error)): (\S.{0,2000})$/;
+const GOAL_EXCEPTION = /^((?:[a-z_]\w{0,80}\.){1,10}[A-Z][\w$]{0,80}(?:Exception|Error)): (\S.{0,2000})$/;
 const MAVEN_HELP = /^(?:\[ERROR\] )?\[Help 1\] https?:\/\/\S+\/(\w+Exception)\s*$/;
 const KOTLIN_E = /^e: (?:file:\/\/)?(\S+\.kts?):\s?\(?(\d+)[,:]\s?(\d+)\)?:? (.+)$/;
 /**

@@ -542,7 +542,8 @@ function consoleWidth(lines: Wrapped[]): number {
     else if (l.width >= max - 6) near++;
   }
   if (atMax.size * 2 < near) return 0;
-  return atMax.size >= 3 || windowsConsoleCut(lines, max) ? max : 0;
+  // Fewer lines at the width: only a console's cut inside words, where lines just short of it are rarer still.
+  return atMax.size >= 3 || (near <= atMax.size && windowsConsoleCut(lines, max)) ? max : 0;
 }
 
 /**

@@ -51,7 +51,6 @@ const COLLISION_AT = /^\s{0,8}at (\S{1,500}\.php):(\d{1,7})\s*$/;
  */
 const PLAIN_CLASS = /^((?:[A-Z]\w{0,80}\\){1,10}[A-Z]\w{0,80}):$/;
 const SYMFONY_IN = /^In (\S{1,300}\.php) line (\d{1,7}):$/;
-const OLD_SYMFONY_CLASS = /^ {2}\[((?:[A-Z]\w{0,80}\\){1,10}[A-Z]\w{0,80}(?:Exception|Error))(?: \([\w.-]{1,40}\))?\]$/;
 /** The class (verbose mode), with the exception's code when it has one: `[PDOException (42S01)]`. */
 const SYMFONY_CLASS = /^\[((?:[A-Z]\w{0,80}\\)*[A-Z]\w{0,80})(?: \([\w.-]{1,40}\))?\]$/;
 const COLLISION_FAILED =
@@ -107,8 +106,9 @@ export function findPhpFailures(lines: string[]): Candidate[] {
     }
     // Symfony Console before 4.0 printed the block without its `In file line N:` head: the class in
     // brackets, indented, the message below it (wrapped to the block's width).
-    const bracketed = line.startsWith('  [') ? OLD_SYMFONY_CLASS.exec(line.trimEnd()) : null;
-    if (bracketed) {
+    // Without the head, only a namespaced exception's class, two columns in, says it is such a block.
+    const bracketed = line.startsWith('  [') ? SYMFONY_CLASS.exec(line.trim()) : null;
+    if (bracketed && bracketed[1]!.includes('\\') && /(?:Exception|Error)$/.test(bracketed[1]!)) {
       const c = readOldSymfonyBlock(lines, i, bracketed[1]!);
       if (c) {
         out.push(c);

@@ -30,10 +30,17 @@ const BUNDLER_AUDIT_NAME = /^Name: \S{1,200}$/;
 const FIELD = /^([A-Z][\w ]{1,20}):\s{1,12}(\S.{0,1000})$/;
 const GITLEAKS_FINDING = /^Finding:\s{1,12}\S/;
 const GITLEAKS_SUMMARY = /\bleaks found: \d{1,7}$/;
-const SNYK = /^✗ (\S.{0,500} \[(?:Low|Medium|High|Critical) Severity\]\[\S{1,300}\/(SNYK-[A-Z\d-]{3,100})\] in \S{1,300})$/;
+const SNYK = /^✗ (\S.{0,500} \[(Low|Medium|High|Critical) Severity\]\[\S{1,300}\/(SNYK-[A-Z\d-]{3,100})\] in \S{1,300})$/;
 const CFN_LINT = /^(E\d{4}) (\S.{0,1000})$/;
-const CFN_LOCATION = /^\S{1,300}\.(?:ya?ml|json|template):\d{1,7}:\d{1,5}$/;
-const SEVERITY_RANK: Readonly<Record<string, number>> = { critical: 0.3, high: 0.2, moderate: 0.1, medium: 0.1, low: 0, unknown: 0 };
+const CFN_LOCATION = /^(\S{1,300}\.(?:ya?ml|json|template)):(\d{1,7}):\d{1,5}$/;
+const SEVERITY_RANK = new Map([
+  ['critical', 0.3],
+  ['high', 0.2],
+  ['moderate', 0.1],
+  ['medium', 0.1],
+  ['low', 0],
+  ['unknown', 0],
+]);
 const ADVISORY_ID = /^(?:CVE-\d{4}-\d{4,7}|GHSA(?:-[\da-z]{4}){3}|RUSTSEC-\d{4}-\d{4}|GO-\d{4}-\d{4,6})$/;
 const ADVISORY_URL = /\/(GHSA(?:-[\da-z]{4}){3}|CVE-\d{4}-\d{4,7})\b/;
 const DEPENDENCY_CHECK =
@@ -52,13 +59,13 @@ export function findSecurityReports(lines: string[]): Candidate[] {
     }
     const snyk = line.startsWith('✗ ') ? SNYK.exec(line) : null;
     if (snyk) {
-      out.push(candidate('unknown', snyk[2]!, snyk[1]!, line, i, 3));
+      out.push(candidate('unknown', snyk[3]!, snyk[1]!, line, i, 3 + SEVERITY_RANK.get(snyk[2]!.toLowerCase())!));
       continue;
     }
     const cfn = CFN_LINT.exec(line);
-    if (cfn && CFN_LOCATION.test((lines[i + 1] ?? '').trim())) {
-      const [file, ln] = (lines[i + 1] ?? '').trim().split(':');
-      out.push(candidate('aws', cfn[1]!, cfn[2]!.trim(), line, i, 3, [{ file: file!, line: Number(ln), function: null, source: null }]));
+    const at = cfn ? CFN_LOCATION.exec((lines[i + 1] ?? '').trim()) : null;
+    if (cfn && at) {
+      out.push(candidate('aws', cfn[1]!, cfn[2]!.trim(), line, i, 3, [{ file: at[1]!, line: Number(at[2]), function: null, source: null }]));
       continue;
     }
     const owasp = line.includes('One or more dependencies were identified') ? DEPENDENCY_CHECK.exec(line) : null;
@@ -130,12 +137,12 @@ function tableFinding(lines: string[], i: number): Candidate | null {
     }
     return parts.join(' ');
   };
-  const trivy = row.length >= 4 && ADVISORY_ID.test(row[1]!) ? SEVERITY_RANK[row[2]!.toLowerCase()] : undefined;
+  const trivy = row.length >= 4 && ADVISORY_ID.test(row[1]!) ? SEVERITY_RANK.get(row[2]!.toLowerCase()) : undefined;
   if (trivy !== undefined) {
     const title = titleFrom(row.length - 1);
     return candidate('unknown', row[1]!, title || `${row[0]} ${row[1]}`, lines[i]!.trim(), i, 3 + trivy);
   }
-  const pnpm = row.length === 2 ? SEVERITY_RANK[row[0]!.toLowerCase()] : undefined;
+  const pnpm = row.length === 2 ? SEVERITY_RANK.get(row[0]!.toLowerCase()) : undefined;
   if (pnpm === undefined || !row[1]) return null;
   for (let k = i + 1; k < Math.min(lines.length, i + 30); k++) {
     const r = cells(lines[k]!);

@@ -72,7 +72,6 @@ function serverlessError(lines: string[], i: number): Candidate | null {
   return cand('javascript', cfn[1]!, reason, `Error:\n${first}\n${reason}`, i + 1, 2.5);
 }
 
-/** The tool error on this (normalized, trimmed) line, if it is one; `yarnFailed`: Yarn 2+ said "Failed with errors". */
 /**
  * CocoaPods prints its errors (its `Informative` errors) and its warnings alike behind `[!] `, in red and
  * in yellow; without the colours, the errors are known by their documented openings: a pod it cannot
@@ -81,6 +80,7 @@ function serverlessError(lines: string[], i: number): Candidate | null {
 const COCOAPODS_ERROR =
   /^\[!\] ((?:Unable to find a specification for|CocoaPods could not find compatible versions for pod|No podspec found for|Invalid `Podfile` file|Error installing|Failed to load|An error occurred while processing the post-install hook|Unable to determine Swift version for|The following Swift pods cannot yet be integrated as static libraries|The platform of the target)[\s:'`"].{1,1000})$/;
 
+/** The tool error on this (normalized, trimmed) line, if it is one; `yarnFailed`: Yarn 2+ said "Failed with errors". */
 export function toolError(lines: string[], line: string, i: number, yarnFailed: boolean): Candidate | null {
   if (line.includes('Sanitizer: ')) return sanitizerReport(line, i);
   const pods = line.startsWith('[!] ') ? COCOAPODS_ERROR.exec(line) : null;

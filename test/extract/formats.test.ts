@@ -6484,6 +6484,13 @@ Detected 2 problems from 2 files`;
       [f.language, f.errorType, f.errorMessage, f.frames.at(-1)?.file],
       ['ruby', 'Ruby::NoMethod', 'Type `::App::Clock` does not have method `tick!`', 'lib/app/clock.rb'],
     );
+    // A diagnostic whose box names no ID does not take the next one's.
+    const noId = [
+      'lib/a.rb:3:2: [error] Cannot allow block body have type `::Integer`',
+      'lib/b.rb:9:4: [error] Type `::B` does not have method `c`',
+      '│ Diagnostic ID: Ruby::NoMethod',
+    ].join('\n');
+    assert.equal(primary(noId).errorType, 'error');
   });
 
   test("gosec's text report: the rule and its CWE before the message, confidence and severity after", () => {
@@ -6573,12 +6580,16 @@ Resources:
     // No \`api error\` in S3's wording: the provider's message, its place in the provider cut.
     assert.deepEqual(
       typeAndMessage(text),
-      ['', 'creating S3 Bucket (shop-assets): operation error S3: CreateBucket, https response error StatusCode: 409, RequestID: 7QW3, HostID: abc, BucketAlreadyExists: : provider=aws@6.70.1'],
+      ['', 'creating S3 Bucket (shop-assets): operation error S3: CreateBucket, https response error StatusCode: 409, RequestID: 7QW3, HostID: abc, BucketAlreadyExists:'],
     );
+    // A Terraform-bridged provider's \`1 error occurred:\` is the item listed below it.
+    const listed = text.replace(/error: {3}sdk-v2.*\n {4}error: 1 error occurred:\n/, '    error: 1 error occurred:\n');
+    assert.match(primary(listed).errorMessage, /^creating S3 Bucket \(shop-assets\): operation error S3: CreateBucket/);
     const rds = text.replace(
       /error: {3}sdk-v2.*\n/,
       'error:   sdk-v2/provider2.go:572: sdk.helper_schema: creating RDS DB Instance (orders): operation error RDS: CreateDBInstance, https response error StatusCode: 400, RequestID: 8b2f, api error InvalidParameterCombination: RDS does not support creating a DB instance with the following combination: DBInstanceClass=db.t2.micro.: provider=aws@6.70.1\n',
     );
+    assert.equal(primary(rds).language, 'aws');
     assert.deepEqual(typeAndMessage(rds), [
       'InvalidParameterCombination',
       'RDS does not support creating a DB instance with the following combination: DBInstanceClass=db.t2.micro.',
@@ -6608,6 +6619,11 @@ Resources:
       [f.errorType, f.errorMessage, f.frames.at(-1)?.file],
       ['InvalidParameterValue', 'Value (t3.medum) for parameter instanceType is invalid.', 'main.tf'],
     );
+    // S3 names its host before the API's error.
+    assert.equal(
+      primary('Error: reading S3 Bucket (logs): operation error S3: HeadBucket, https response error StatusCode: 403, RequestID: R1, HostID: H1/x=, api error AccessDenied: Access Denied').errorType,
+      'AccessDenied',
+    );
     // A class of its own stays: only a generic type gives way to the API's code.
     assert.equal(
       primary('botocore.exceptions.ClientError: operation error S3: GetObject, api error NoSuchKey: The specified key does not exist.').errorType,
@@ -6622,6 +6638,8 @@ Resources:
       ),
       ['typescript', 'TS2339', "Property 'slug' does not exist on type 'Props'."],
     );
+    // Without its location (a pasted line), the same code.
+    assert.equal(primary("error ts(2339): Property 'slug' does not exist on type 'Props'.").errorType, 'TS2339');
   });
 
   test("TFLint's default format: the rule in parentheses is the type, `on file line N:` the place", () => {
@@ -6716,6 +6734,8 @@ Aborted with 1 Configuration Errors!`;
     ];
     assert.deepEqual(prose.map((l) => l.length), [80, 75, 80, 77, 75, 73, 77, 76]);
     assert.deepEqual(normalizeText(prose.join('\n')).lines, prose);
+    // Fewer lines just short of the width (three against two at it) are no console's cut either.
+    assert.deepEqual(normalizeText(prose.slice(0, 6).join('\n')).lines, prose.slice(0, 6));
   });
 });
 
@@ -6742,6 +6762,13 @@ assignment to entry in nil map
     assert.deepEqual([f.language, f.errorType, f.errorMessage], ['go', 'panic', 'assignment to entry in nil map']);
     assert.equal(f.frames.length, 3);
     assert.equal(f.frames.at(-1)?.file, '/usr/local/go/src/runtime/map_faststr.go');
+    // In release mode gin prints no request: the value follows the head at once.
+    const release = `[Recovery] 2026/02/11 - 09:12:40 panic recovered:
+runtime error: index out of range [3] with length 3
+/app/internal/orders/list.go:57 (0x8c2a11)
+	List: return items[3]
+[GIN] 2026/02/11 - 09:12:40 | 500 |     0.4ms |      10.0.0.7 | GET      "/api/orders"`;
+    assert.deepEqual(typeAndMessage(release), ['panic', 'runtime error: index out of range [3] with length 3']);
   });
 
   test("Laravel's error as plain text (a serverless runtime's page): the class with a colon, the message, `at`", () => {
@@ -6844,6 +6871,11 @@ Done. Your build exited with 1.`;
       'org.flywaydb.core.api.exception.FlywayValidateException',
       'Validate failed: Migrations have failed validation',
     ]);
+    // An inner class keeps its \$.
+    assert.equal(
+      primary('[ERROR] Failed to execute goal com.acme:gen-maven-plugin:1.2:generate (default) on project billing: com.acme.gen.Generator$TemplateException: template orders.ftl not found -> [Help 1]').errorType,
+      'com.acme.gen.Generator$TemplateException',
+    );
   });
 
   test("Rails' pending migrations, the message alone as the test helper aborts with it", () => {
@@ -6981,6 +7013,8 @@ Net::ReadTimeout with #<TCPSocket:(closed)>
     assert.deepEqual(typeAndMessage(text), ['Net::ReadTimeout', 'Net::ReadTimeout with #<TCPSocket:(closed)>']);
     // In a sentence, no title.
     assert.deepEqual(extractFailures('We see a lot of RuntimeError in production lately, no idea why.'), []);
+    // A title-like line that names no task or job is no title either.
+    assert.deepEqual(extractFailures('TypeError in production\nthe dashboard shows it since Monday'), []);
   });
 
   test("Symfony Console's block before 4.0: the bracketed class, indented, its message wrapped below it", () => {
@@ -7154,6 +7188,12 @@ template.yaml:52:7
 `;
     const f = primary(cfn);
     assert.deepEqual([f.errorType, f.errorMessage, f.frames[0]?.line], ['E3002', "Additional properties are not allowed ('Runtim' was unexpected)", 52]);
+    assert.deepEqual(primary(cfn.replace('template.yaml:52:7', 'C:\\infra\\template.yaml:52:7')).frames[0], {
+      file: 'C:\\infra\\template.yaml',
+      line: 52,
+      function: null,
+      source: null,
+    });
     const kube = `KubeLinter v0.7.2
 
 deploy.yaml: (object: shop/api apps/v1, Kind=Deployment) container "api" does not have a read-only root file system (check: no-read-only-root-fs, remediation: Set readOnlyRootFilesystem to true in the container securityContext.)
