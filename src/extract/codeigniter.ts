@@ -40,9 +40,12 @@ export function findCodeIgniterErrors(lines: string[]): Candidate[] {
         dbMessage = t;
       }
     }
-    const type = heading[1] === 'An uncaught Exception was encountered' ? fields.get('Type')
-      : heading[1] === 'A PHP Error was encountered' ? fields.get('Severity')
-      : fields.get('Error Number');
+    const type =
+      heading[1] === 'An uncaught Exception was encountered'
+        ? fields.get('Type')
+        : heading[1] === 'A PHP Error was encountered'
+          ? fields.get('Severity')
+          : fields.get('Error Number');
     const message = heading[1] === 'A Database Error Occurred' ? dbMessage : (fields.get('Message') ?? '');
     if (!message) continue;
     const file = fields.get('Filename');
@@ -50,7 +53,8 @@ export function findCodeIgniterErrors(lines: string[]): Candidate[] {
     // A warning, a notice or a deprecation shown on the page lets it go on; an exception after it is the failure.
     const strength = heading[1] === 'A PHP Error was encountered' && !/Error$/.test(type ?? '') ? 2 : 3;
     const c = candidate('php', type || null, message, type ? `${type}: ${message}` : message, i, strength);
-    if (file) c.frames = [{ file, line: Number.isInteger(line) && line > 0 ? line : null, function: null, source: null }];
+    if (file)
+      c.frames = [{ file, line: Number.isInteger(line) && line > 0 ? line : null, function: null, source: null }];
     out.push(c);
   }
   return out;

@@ -22,7 +22,8 @@ import { candidate, type Candidate } from './candidate.js';
 const HOTSPOT_HEAD = /^#\s{1,4}A fatal error has been detected by the Java Runtime Environment:$/;
 const HOTSPOT_MEMORY = /^#\s{1,4}There is insufficient memory for the Java Runtime Environment to continue\.$/;
 const HOTSPOT_SIGNAL = /^#\s{1,4}((SIG[A-Z]{2,8}|EXCEPTION_[A-Z_]{3,40}) \(0x[\da-f]{1,8}\) at pc=\S.{0,300})$/;
-const HOTSPOT_ALLOCATION = /^#\s{1,4}(Native memory allocation \(\w{1,20}\) failed .{1,300}|Out of Memory Error .{1,300})$/;
+const HOTSPOT_ALLOCATION =
+  /^#\s{1,4}(Native memory allocation \(\w{1,20}\) failed .{1,300}|Out of Memory Error .{1,300})$/;
 const HOTSPOT_FRAME = /^#\s{1,4}[CVJjvA] {1,4}(\S.{0,400})$/;
 const SUREFIRE_MARK = /^SUREFIRE-859: /;
 const CHROMIUM_SIGNAL = /^Received signal \d{1,2} ([A-Z][A-Z_]{2,20}|<unknown>)(?: [\da-f]{1,16})?$/;

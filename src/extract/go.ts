@@ -132,7 +132,6 @@ export function findGoFailures(input: string[]): Candidate[] {
           .find((v) => v?.[1] === pkg);
         out.push(compileError(c, verdict?.[2] ?? 'build failed', lines[i + 1]!, i + 1, 3));
       }
-
     }
   }
   const fatal = fatalLogLine(lines);

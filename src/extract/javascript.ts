@@ -44,7 +44,8 @@ const JSON_OPENS = /^[[{]$/;
  * (`This error is located at:` and `in View (created by App)` lines), not frames.
  */
 const INVARIANT = new RegExp(String.raw`^\s*(?:${LEAD})?Invariant Violation: (\S.{0,2000})$`);
-const NOT_REGISTERED = /^(?:"\w{1,100}"|Module AppRegistry) (?:has not been registered|is not a registered callable module)\b/;
+const NOT_REGISTERED =
+  /^(?:"\w{1,100}"|Module AppRegistry) (?:has not been registered|is not a registered callable module)\b/;
 const JEST_HEADER = /^\s*● (?!\s)(.+ › .+|Test suite failed to run|[^A-Z\s].*)$/;
 const CODE_FRAME = /^\s*(?:(>)\s*)?(\d+) \| ?(.*)$/;
 const WEBPACK = /^ERROR in (\S+)/;
@@ -166,7 +167,8 @@ export function findJavaScriptFailures(lines: string[]): Candidate[] {
       let at: RegExpExecArray | null = null;
       for (let k = i + 1; k < Math.min(lines.length, i + 8) && !at; k++) at = ESBUILD_AT.exec(lines[k]!);
       let code: RegExpExecArray | null = null;
-      for (let k = i + 1; k < Math.min(lines.length, i + 6) && !code && !eb[1]; k++) code = API_CODE_NOTE.exec(lines[k]!);
+      for (let k = i + 1; k < Math.min(lines.length, i + 6) && !code && !eb[1]; k++)
+        code = API_CODE_NOTE.exec(lines[k]!);
       const c = cand(eb[1] ?? code?.[1] ?? null, eb[2]!.trim(), [], [], line.trim(), i, 3);
       if (at) c.frames = [{ file: at[1]!, line: Number(at[2]), function: null, source: null }];
       if (/^(?:TS|NG)/.test(eb[1] ?? '') || /\.(?:[cm]?tsx?|html)$/.test(at?.[1] ?? '')) c.language = 'typescript';

@@ -30,7 +30,8 @@ const BUNDLER_AUDIT_NAME = /^Name: \S{1,200}$/;
 const FIELD = /^([A-Z][\w ]{1,20}):\s{1,12}(\S.{0,1000})$/;
 const GITLEAKS_FINDING = /^Finding:\s{1,12}\S/;
 const GITLEAKS_SUMMARY = /\bleaks found: \d{1,7}$/;
-const SNYK = /^✗ (\S.{0,500} \[(Low|Medium|High|Critical) Severity\]\[\S{1,300}\/(SNYK-[A-Z\d-]{3,100})\] in \S{1,300})$/;
+const SNYK =
+  /^✗ (\S.{0,500} \[(Low|Medium|High|Critical) Severity\]\[\S{1,300}\/(SNYK-[A-Z\d-]{3,100})\] in \S{1,300})$/;
 const CFN_LINT = /^(E\d{4}) (\S.{0,1000})$/;
 const CFN_LOCATION = /^(\S{1,300}\.(?:ya?ml|json|template)):(\d{1,7}):\d{1,5}$/;
 const SEVERITY_RANK = new Map([
@@ -46,7 +47,8 @@ const ADVISORY_URL = /\/(GHSA(?:-[\da-z]{4}){3}|CVE-\d{4}-\d{4,7})\b/;
 const DEPENDENCY_CHECK =
   /^(?:Dependency-Analyze Failure:\s{0,4})?(One or more dependencies were identified with vulnerabilities that have a CVSS score greater than (?:or equal to )?'[\d.]{1,5}':.{0,2000})$/;
 const ANY_ADVISORY = /\b(CVE-\d{4}-\d{4,7}|GHSA(?:-[\da-z]{4}){3})\b/;
-const KUBE_LINTER = /^\S{1,300}: \(object: [^)\n]{1,300}\) (\S.{0,1000}?) \(check: ([a-z][\w-]{1,80}), remediation: .{0,1000}\)$/;
+const KUBE_LINTER =
+  /^\S{1,300}: \(object: [^)\n]{1,300}\) (\S.{0,1000}?) \(check: ([a-z][\w-]{1,80}), remediation: .{0,1000}\)$/;
 
 export function findSecurityReports(lines: string[]): Candidate[] {
   const out: Candidate[] = [];
@@ -65,7 +67,11 @@ export function findSecurityReports(lines: string[]): Candidate[] {
     const cfn = CFN_LINT.exec(line);
     const at = cfn ? CFN_LOCATION.exec((lines[i + 1] ?? '').trim()) : null;
     if (cfn && at) {
-      out.push(candidate('aws', cfn[1]!, cfn[2]!.trim(), line, i, 3, [{ file: at[1]!, line: Number(at[2]), function: null, source: null }]));
+      out.push(
+        candidate('aws', cfn[1]!, cfn[2]!.trim(), line, i, 3, [
+          { file: at[1]!, line: Number(at[2]), function: null, source: null },
+        ]),
+      );
       continue;
     }
     const owasp = line.includes('One or more dependencies were identified') ? DEPENDENCY_CHECK.exec(line) : null;
@@ -118,7 +124,11 @@ function advisoryBlock(lines: string[], i: number): Candidate | null {
 
 /** The cells of a box-drawn table's row (`│ a │ b │`), trimmed, without the empty ends. */
 function cells(line: string): string[] {
-  return line.trim().split('│').slice(1, -1).map((c) => c.trim());
+  return line
+    .trim()
+    .split('│')
+    .slice(1, -1)
+    .map((c) => c.trim());
 }
 
 /**

@@ -6365,9 +6365,15 @@ Exception Info: System.Windows.Markup.XamlParseException
    at System.Windows.Markup.XamlReader.RewrapException(System.Exception, System.Xaml.IXamlLineInfo, System.Uri)
    at System.Windows.Application.DoStartup()`;
     const f = primary(framework);
-    assert.deepEqual([f.language, f.errorType, f.errorMessage], ['csharp', 'System.Windows.Markup.XamlParseException', '']);
+    assert.deepEqual(
+      [f.language, f.errorType, f.errorMessage],
+      ['csharp', 'System.Windows.Markup.XamlParseException', ''],
+    );
     // Innermost last, as every reader returns frames.
-    assert.equal(f.frames.at(-1)?.function, 'System.Windows.Markup.XamlReader.RewrapException(System.Exception, System.Xaml.IXamlLineInfo, System.Uri)');
+    assert.equal(
+      f.frames.at(-1)?.function,
+      'System.Windows.Markup.XamlReader.RewrapException(System.Exception, System.Xaml.IXamlLineInfo, System.Uri)',
+    );
     // .NET Core and later print the message after the class.
     assert.deepEqual(
       languageTypeMessage(`Application: Ledger.exe
@@ -6435,8 +6441,13 @@ Line Number: 18`),
       ['ArgumentCountError', 'Too few arguments to function Blog::show(), 0 passed and exactly 1 expected'],
     );
     assert.deepEqual(
-      typeAndMessage(`<h1>A Database Error Occurred</h1>
-<p>Error Number: 1146</p><p>Table 'shop.orders' doesn't exist</p><p>SELECT * FROM \`orders\`</p><p>Filename: models/Order_model.php</p><p>Line Number: 27</p>`.replace(/<\/p><p>/g, '</p>\n<p>')),
+      typeAndMessage(
+        `<h1>A Database Error Occurred</h1>
+<p>Error Number: 1146</p><p>Table 'shop.orders' doesn't exist</p><p>SELECT * FROM \`orders\`</p><p>Filename: models/Order_model.php</p><p>Line Number: 27</p>`.replace(
+          /<\/p><p>/g,
+          '</p>\n<p>',
+        ),
+      ),
       ['1146', "Table 'shop.orders' doesn't exist"],
     );
   });
@@ -6458,7 +6469,12 @@ Line Number: 18`),
     const b = primary(spotbugs);
     assert.deepEqual(
       [b.errorType, b.errorMessage, b.frames[0]?.file, b.frames[0]?.line],
-      ['NP_NULL_ON_SOME_PATH', 'Null pointer dereference of order in com.acme.orders.OrderService.total(String)', 'OrderService.java', 41],
+      [
+        'NP_NULL_ON_SOME_PATH',
+        'Null pointer dereference of order in com.acme.orders.OrderService.total(String)',
+        'OrderService.java',
+        41,
+      ],
     );
   });
 
@@ -6578,10 +6594,10 @@ Diagnostics:
 Resources:
     1 unchanged`;
     // No \`api error\` in S3's wording: the provider's message, its place in the provider cut.
-    assert.deepEqual(
-      typeAndMessage(text),
-      ['', 'creating S3 Bucket (shop-assets): operation error S3: CreateBucket, https response error StatusCode: 409, RequestID: 7QW3, HostID: abc, BucketAlreadyExists:'],
-    );
+    assert.deepEqual(typeAndMessage(text), [
+      '',
+      'creating S3 Bucket (shop-assets): operation error S3: CreateBucket, https response error StatusCode: 409, RequestID: 7QW3, HostID: abc, BucketAlreadyExists:',
+    ]);
     // A Terraform-bridged provider's \`1 error occurred:\` is the item listed below it.
     const listed = text.replace(/error: {3}sdk-v2.*\n {4}error: 1 error occurred:\n/, '    error: 1 error occurred:\n');
     assert.match(primary(listed).errorMessage, /^creating S3 Bucket \(shop-assets\): operation error S3: CreateBucket/);
@@ -6621,12 +6637,16 @@ Resources:
     );
     // S3 names its host before the API's error.
     assert.equal(
-      primary('Error: reading S3 Bucket (logs): operation error S3: HeadBucket, https response error StatusCode: 403, RequestID: R1, HostID: H1/x=, api error AccessDenied: Access Denied').errorType,
+      primary(
+        'Error: reading S3 Bucket (logs): operation error S3: HeadBucket, https response error StatusCode: 403, RequestID: R1, HostID: H1/x=, api error AccessDenied: Access Denied',
+      ).errorType,
       'AccessDenied',
     );
     // A class of its own stays: only a generic type gives way to the API's code.
     assert.equal(
-      primary('botocore.exceptions.ClientError: operation error S3: GetObject, api error NoSuchKey: The specified key does not exist.').errorType,
+      primary(
+        'botocore.exceptions.ClientError: operation error S3: GetObject, api error NoSuchKey: The specified key does not exist.',
+      ).errorType,
       'botocore.exceptions.ClientError',
     );
   });
@@ -6692,7 +6712,10 @@ the Rust project used to build this wasm file was linked against another version
 
 Caused by:
     0: wasm-bindgen call returned a bad status`);
-    assert.equal(f.errorMessage, 'the Rust project used to build this wasm file was linked against another version of wasm-bindgen');
+    assert.equal(
+      f.errorMessage,
+      'the Rust project used to build this wasm file was linked against another version of wasm-bindgen',
+    );
     // A heading followed at once by its text is no such error.
     assert.deepEqual(extractFailures('Error:\nnone so far, it just hangs'), []);
   });
@@ -6708,16 +6731,23 @@ Aborted with 1 Configuration Errors!`;
       "Config value 'theme': Unrecognised theme name: 'materail'. The available installed themes are: mkdocs, readthedocs",
     ]);
     // The level and MkDocs's ` -  ` after it both go.
-    assert.equal(normalizeText(text).lines[2], "Config value 'theme': Unrecognised theme name: 'materail'. The available installed themes are: mkdocs, readthedocs");
+    assert.equal(
+      normalizeText(text).lines[2],
+      "Config value 'theme': Unrecognised theme name: 'materail'. The available installed themes are: mkdocs, readthedocs",
+    );
   });
 
   test("a Windows console's cut at 120 columns, within a word, is joined even where only two lines reached it", () => {
     const cut = (s: string) => [s.slice(0, 120), s.slice(120)];
     const text = [
       'C:\\app> ruby bin/sync',
-      ...cut(`Please report this failure at https://github.com/acme/sync/issues/new and attach the log file that was written to the work folder.`),
-      ...cut(`C:/Ruby33/lib/ruby/gems/3.3.0/gems/sync-1.2.0/lib/sync/remote.rb:48:in \`fetch_index': undefined method \`[]' for nil (NoMethodError)`),
-      '        from C:/Ruby33/lib/ruby/gems/3.3.0/gems/sync-1.2.0/lib/sync/cli.rb:20:in `run\'',
+      ...cut(
+        `Please report this failure at https://github.com/acme/sync/issues/new and attach the log file that was written to the work folder.`,
+      ),
+      ...cut(
+        `C:/Ruby33/lib/ruby/gems/3.3.0/gems/sync-1.2.0/lib/sync/remote.rb:48:in \`fetch_index': undefined method \`[]' for nil (NoMethodError)`,
+      ),
+      "        from C:/Ruby33/lib/ruby/gems/3.3.0/gems/sync-1.2.0/lib/sync/cli.rb:20:in `run'",
     ].join('\n');
     assert.deepEqual(typeAndMessage(text), ['NoMethodError', "undefined method `[]' for nil"]);
     // Prose an editor wrapped at 80 columns has many lines just short of the width: two that reach it
@@ -6732,7 +6762,10 @@ Aborted with 1 Configuration Errors!`;
       'The log of the last failed run is attached; the one before it looks the same.',
       'Any idea where to look next would help, we are out of ideas on our side now.',
     ];
-    assert.deepEqual(prose.map((l) => l.length), [80, 75, 80, 77, 75, 73, 77, 76]);
+    assert.deepEqual(
+      prose.map((l) => l.length),
+      [80, 75, 80, 77, 75, 73, 77, 76],
+    );
     assert.deepEqual(normalizeText(prose.join('\n')).lines, prose);
     // Fewer lines just short of the width (three against two at it) are no console's cut either.
     assert.deepEqual(normalizeText(prose.slice(0, 6).join('\n')).lines, prose.slice(0, 6));
@@ -6807,7 +6840,7 @@ Exception Location: 	/venv/lib/python3.12/site-packages/django/db/backends/utils
     assert.deepEqual(typeAndMessage(text), ['ProgrammingError', 'relation "shop_order" does not exist']);
     // On one line, as the page's copy-and-paste view gives it.
     assert.deepEqual(
-      typeAndMessage('Exception Type: ValueError\nException Value: invalid literal for int() with base 10: \'abc\''),
+      typeAndMessage("Exception Type: ValueError\nException Value: invalid literal for int() with base 10: 'abc'"),
       ['ValueError', "invalid literal for int() with base 10: 'abc'"],
     );
   });
@@ -6825,10 +6858,13 @@ Specs satisfying the \`Firebase/Messaging (~> 11.0)\` dependency were found, but
       '',
       'CocoaPods could not find compatible versions for pod "Firebase/Messaging":',
     ]);
-    assert.deepEqual(extractFailures("[!] Automatically assigning platform `iOS` with version `13.4` on target `App`."), []);
+    assert.deepEqual(
+      extractFailures('[!] Automatically assigning platform `iOS` with version `13.4` on target `App`.'),
+      [],
+    );
   });
 
-  test("Travis CI runs the next script line after a failed one: its `exited with` lines are the verdict", () => {
+  test('Travis CI runs the next script line after a failed one: its `exited with` lines are the verdict', () => {
     const text = `$ cargo build --no-default-features
    Compiling tok v0.4.0 (/home/travis/build/acme/tok)
 error[E0433]: failed to resolve: use of undeclared crate or module \`std_clock\`
@@ -6844,7 +6880,10 @@ test result: ok. 3 passed; 0 failed; 0 ignored; 0 measured; 0 filtered out; fini
 The command "cargo test" exited with 0.
 
 Done. Your build exited with 1.`;
-    assert.deepEqual(typeAndMessage(text), ['E0433', 'failed to resolve: use of undeclared crate or module `std_clock`']);
+    assert.deepEqual(typeAndMessage(text), [
+      'E0433',
+      'failed to resolve: use of undeclared crate or module `std_clock`',
+    ]);
   });
 
   test("kubectl's `Error from server (Reason): …`, its reason the type, under a timestamper's prefix too", () => {
@@ -6873,7 +6912,9 @@ Done. Your build exited with 1.`;
     ]);
     // An inner class keeps its \$.
     assert.equal(
-      primary('[ERROR] Failed to execute goal com.acme:gen-maven-plugin:1.2:generate (default) on project billing: com.acme.gen.Generator$TemplateException: template orders.ftl not found -> [Help 1]').errorType,
+      primary(
+        '[ERROR] Failed to execute goal com.acme:gen-maven-plugin:1.2:generate (default) on project billing: com.acme.gen.Generator$TemplateException: template orders.ftl not found -> [Help 1]',
+      ).errorType,
       'com.acme.gen.Generator$TemplateException',
     );
   });
@@ -6927,7 +6968,12 @@ describe('formats of the twenty-fifth probe round, each from its documented outp
     const f = primary(crash);
     assert.deepEqual(
       [f.language, f.errorType, f.errorMessage, f.frames.at(-1)?.function],
-      ['java', 'SIGSEGV', 'SIGSEGV (0xb) at pc=0x00007f3a1c2f4e10, pid=4242, tid=4243', '[libcodec.so+0x1e10]  decode_frame+0x40'],
+      [
+        'java',
+        'SIGSEGV',
+        'SIGSEGV (0xb) at pc=0x00007f3a1c2f4e10, pid=4242, tid=4243',
+        '[libcodec.so+0x1e10]  decode_frame+0x40',
+      ],
     );
     // Windows names the exception; Surefire may mark a forked JVM's lines.
     assert.deepEqual(
@@ -6935,7 +6981,10 @@ describe('formats of the twenty-fifth probe round, each from its documented outp
 # A fatal error has been detected by the Java Runtime Environment:
 #
 SUREFIRE-859: #  EXCEPTION_ACCESS_VIOLATION (0xc0000005) at pc=0x00007ffb2c1a3f00, pid=9112, tid=7340`),
-      ['EXCEPTION_ACCESS_VIOLATION', 'EXCEPTION_ACCESS_VIOLATION (0xc0000005) at pc=0x00007ffb2c1a3f00, pid=9112, tid=7340'],
+      [
+        'EXCEPTION_ACCESS_VIOLATION',
+        'EXCEPTION_ACCESS_VIOLATION (0xc0000005) at pc=0x00007ffb2c1a3f00, pid=9112, tid=7340',
+      ],
     );
     assert.deepEqual(
       typeAndMessage(`#
@@ -6964,7 +7013,10 @@ Thread 1:
 0   libsystem_kernel.dylib        	       0x18e26e0ac __workq_kernreturn + 8`;
     const f = primary(report);
     assert.deepEqual([f.errorType, f.errorMessage], ['EXC_BAD_ACCESS', 'KERN_INVALID_ADDRESS at 0x0000000000000010']);
-    assert.deepEqual(f.frames.map((x) => x.function), ['main + 64', 'scene_load + 120', '_platform_strlen + 4']);
+    assert.deepEqual(
+      f.frames.map((x) => x.function),
+      ['main + 64', 'scene_load + 120', '_platform_strlen + 4'],
+    );
   });
 
   test("Chromium's crash handler (Electron, Qt WebEngine): the signal's code from `Received signal 11 SEGV_MAPERR …`", () => {
@@ -7033,7 +7085,9 @@ Script Sensio\\Bundle\\DistributionBundle\\Composer\\ScriptHandler::clearCache h
     ]);
     // A cut that leaves the sentence's period alone on the last line: it goes back without a space.
     assert.equal(
-      typeAndMessage('  [Symfony\\Component\\Console\\Exception\\CommandNotFoundException]\n  Command "cache:warmp" is not defined\n  .\n')[1],
+      typeAndMessage(
+        '  [Symfony\\Component\\Console\\Exception\\CommandNotFoundException]\n  Command "cache:warmp" is not defined\n  .\n',
+      )[1],
       'Command "cache:warmp" is not defined.',
     );
   });
@@ -7087,7 +7141,11 @@ Title: REXML contains a denial of service vulnerability
 Solution: upgrade to '>= 3.2.7'
 
 Vulnerabilities found!`;
-    assert.deepEqual(languageTypeMessage(text), ['ruby', 'CVE-2024-35176', 'REXML contains a denial of service vulnerability']);
+    assert.deepEqual(languageTypeMessage(text), [
+      'ruby',
+      'CVE-2024-35176',
+      'REXML contains a denial of service vulnerability',
+    ]);
     assert.equal(primary(text.replace('CVE: CVE-2024-35176\n', '')).errorType, 'GHSA-vg3r-rm7w-2xgh');
   });
 
@@ -7103,7 +7161,10 @@ Commit:      4f2a9c1
 10:14AM INF 12 commits scanned.
 10:14AM WRN leaks found: 1`;
     const f = primary(text);
-    assert.deepEqual([f.errorType, f.errorMessage, f.frames[0]?.file, f.frames[0]?.line], ['github-pat', 'leaks found: 1', 'scripts/release.sh', 12]);
+    assert.deepEqual(
+      [f.errorType, f.errorMessage, f.frames[0]?.file, f.frames[0]?.line],
+      ['github-pat', 'leaks found: 1', 'scripts/release.sh', 12],
+    );
   });
 
   test("Snyk CLI's issue line: the Snyk id is the type", () => {
@@ -7134,8 +7195,14 @@ Total: 2 (HIGH: 1, CRITICAL: 1)
 │ ws       │ CVE-2024-37890 │ CRITICAL │ fixed  │ 8.17.0            │ 8.17.1        │ ws: denial of service when handling a    │
 │          │                │          │        │                   │               │ request with many HTTP headers           │
 └──────────┴────────────────┴──────────┴────────┴───────────────────┴───────────────┴──────────────────────────────────────────┘`;
-    assert.deepEqual(typeAndMessage(trivy), ['CVE-2024-37890', 'ws: denial of service when handling a request with many HTTP headers']);
-    assert.equal(extractFailures(trivy)[1]?.errorMessage, 'braces: fails to limit the number of characters it can handle');
+    assert.deepEqual(typeAndMessage(trivy), [
+      'CVE-2024-37890',
+      'ws: denial of service when handling a request with many HTTP headers',
+    ]);
+    assert.equal(
+      extractFailures(trivy)[1]?.errorMessage,
+      'braces: fails to limit the number of characters it can handle',
+    );
     const pnpm = `┌─────────────────────┬────────────────────────────────────────────────────────┐
 │ moderate            │ Vite's server.fs.deny is bypassed when using ?import   │
 │                     │ &raw                                                   │
@@ -7154,7 +7221,10 @@ Total: 2 (HIGH: 1, CRITICAL: 1)
 └─────────────────────┴────────────────────────────────────────────────────────┘
 2 vulnerabilities found
 Severity: 1 moderate | 1 high`;
-    assert.deepEqual(typeAndMessage(pnpm), ['GHSA-9wv6-86v2-598j', 'path-to-regexp outputs backtracking regular expressions']);
+    assert.deepEqual(typeAndMessage(pnpm), [
+      'GHSA-9wv6-86v2-598j',
+      'path-to-regexp outputs backtracking regular expressions',
+    ]);
   });
 
   test("OWASP dependency-check's failure: the first advisory over the CVSS threshold, from Gradle or Maven", () => {
@@ -7187,7 +7257,10 @@ E3002 Additional properties are not allowed ('Runtim' was unexpected)
 template.yaml:52:7
 `;
     const f = primary(cfn);
-    assert.deepEqual([f.errorType, f.errorMessage, f.frames[0]?.line], ['E3002', "Additional properties are not allowed ('Runtim' was unexpected)", 52]);
+    assert.deepEqual(
+      [f.errorType, f.errorMessage, f.frames[0]?.line],
+      ['E3002', "Additional properties are not allowed ('Runtim' was unexpected)", 52],
+    );
     assert.deepEqual(primary(cfn.replace('template.yaml:52:7', 'C:\\infra\\template.yaml:52:7')).frames[0], {
       file: 'C:\\infra\\template.yaml',
       line: 52,
