@@ -1,3 +1,5 @@
+import { PROVIDER_SUFFIX } from './pulumi.js';
+
 /**
  * The AWS SDK for Go v2's error text, which Terraform's AWS provider (5.x), Pulumi's and any Go program
  * print inside their own message: `creating RDS DB Instance (orders-db): operation error RDS:
@@ -8,7 +10,6 @@
  */
 const API_ERROR =
   /operation error [\w -]{1,60}: \w{1,80}, (?:(?:https response error )?StatusCode: \d{3}, )?(?:RequestID: [\w-]{0,100}, )?(?:HostID: [^,\n]{0,300}, )?api error ([A-Za-z][\w.]{1,80}): (\S.{0,2000})$/;
-const PROVIDER_SUFFIX = /: provider=[\w-]{1,40}@[\w.+-]{1,40}$/;
 
 /** The API's code and message in a message that carries an AWS SDK for Go v2 error, else null. */
 export function awsApiError(message: string): { code: string; message: string } | null {

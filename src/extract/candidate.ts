@@ -39,5 +39,11 @@ export function candidate(
   return { language, errorType, errorMessage, frames, codeLines: [], errorText, line, strength };
 }
 
+/** A report's line-number field as a frame's line: a positive whole number, else null. */
+export function lineNumber(field: string | undefined): number | null {
+  const n = Number(field);
+  return Number.isInteger(n) && n > 0 ? n : null;
+}
+
 /** The extractor's name for the shared error-class pattern (see `text/error-name.ts`). */
 export { ERROR_NAME as EXCEPTION_NAME } from '../text/error-name.js';

@@ -1,4 +1,4 @@
-import { candidate, type Candidate } from './candidate.js';
+import { candidate, lineNumber, type Candidate } from './candidate.js';
 
 /**
  * CodeIgniter's error pages (its `views/errors/html` and `views/errors/cli` templates), as users paste
@@ -49,12 +49,10 @@ export function findCodeIgniterErrors(lines: string[]): Candidate[] {
     const message = heading[1] === 'A Database Error Occurred' ? dbMessage : (fields.get('Message') ?? '');
     if (!message) continue;
     const file = fields.get('Filename');
-    const line = Number(fields.get('Line Number'));
     // A warning, a notice or a deprecation shown on the page lets it go on; an exception after it is the failure.
     const strength = heading[1] === 'A PHP Error was encountered' && !/Error$/.test(type ?? '') ? 2 : 3;
     const c = candidate('php', type || null, message, type ? `${type}: ${message}` : message, i, strength);
-    if (file)
-      c.frames = [{ file, line: Number.isInteger(line) && line > 0 ? line : null, function: null, source: null }];
+    if (file) c.frames = [{ file, line: lineNumber(fields.get('Line Number')), function: null, source: null }];
     out.push(c);
   }
   return out;

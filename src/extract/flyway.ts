@@ -1,4 +1,4 @@
-import { candidate, type Candidate } from './candidate.js';
+import { candidate, lineNumber, type Candidate } from './candidate.js';
 
 /**
  * Flyway's report of a migration that failed (its `FlywaySqlScriptException`), whatever runs it (the CLI,
@@ -45,8 +45,7 @@ export function findFlywayFailures(lines: string[]): Candidate[] {
     const type = coded ? coded[1]! : fields.get('SQL State') || null;
     const c = candidate('sql', type, coded ? coded[2]!.trim() : message, lines[i]!.trim(), i, 3);
     const where = /^(\S{1,300})/.exec(fields.get('Location') ?? '')?.[1] ?? head[1]!;
-    const line = Number(fields.get('Line'));
-    c.frames = [{ file: where, line: Number.isInteger(line) && line > 0 ? line : null, function: null, source: null }];
+    c.frames = [{ file: where, line: lineNumber(fields.get('Line')), function: null, source: null }];
     out.push(c);
   }
   return out;

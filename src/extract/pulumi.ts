@@ -14,7 +14,7 @@ import { candidate, type Candidate } from './candidate.js';
 const HEADING = /^\s{2,4}([a-z][\w-]{0,40}(?::[\w/.-]{1,80}){1,3}) \((\S.{0,300})\):$/;
 const ERROR = /^\s{4,8}error: {1,4}(\S.{0,4000})$/;
 /** Pulumi names the provider after a provider's message: `: provider=aws@6.70.1`. */
-const PROVIDER_SUFFIX = /: provider=[\w-]{1,40}@[\w.+-]{1,40}$/;
+export const PROVIDER_SUFFIX = /: provider=[\w-]{1,40}@[\w.+-]{1,40}$/;
 const PROVIDER_PLACE = /^[\w./-]{1,200}\.go:\d{1,7}: (?:[\w.]{1,80}: )?/;
 
 export function findPulumiDiagnostics(lines: string[]): Candidate[] {

@@ -1,4 +1,4 @@
-import { candidate, type Candidate } from './candidate.js';
+import { candidate, lineNumber, type Candidate } from './candidate.js';
 
 /**
  * Security scanners and linters of deployment files that fail a build with findings, as each prints its
@@ -29,7 +29,7 @@ const CARGO_AUDIT_CRATE = /^Crate:\s{1,8}\S{1,200}$/;
 const BUNDLER_AUDIT_NAME = /^Name: \S{1,200}$/;
 const FIELD = /^([A-Z][\w ]{1,20}):\s{1,12}(\S.{0,1000})$/;
 const GITLEAKS_FINDING = /^Finding:\s{1,12}\S/;
-const GITLEAKS_SUMMARY = /\bleaks found: \d{1,7}$/;
+const GITLEAKS_SUMMARY = /\b(leaks found: \d{1,7})$/;
 const SNYK =
   /^✗ (\S.{0,500} \[(Low|Medium|High|Critical) Severity\]\[\S{1,300}\/(SNYK-[A-Z\d-]{3,100})\] in \S{1,300})$/;
 const CFN_LINT = /^(E\d{4}) (\S.{0,1000})$/;
@@ -42,11 +42,13 @@ const SEVERITY_RANK = new Map([
   ['low', 0],
   ['unknown', 0],
 ]);
-const ADVISORY_ID = /^(?:CVE-\d{4}-\d{4,7}|GHSA(?:-[\da-z]{4}){3}|RUSTSEC-\d{4}-\d{4}|GO-\d{4}-\d{4,6})$/;
-const ADVISORY_URL = /\/(GHSA(?:-[\da-z]{4}){3}|CVE-\d{4}-\d{4,7})\b/;
+/** A CVE's or a GitHub advisory's id, the ids most scanners name a finding by. */
+const CVE_OR_GHSA = String.raw`CVE-\d{4}-\d{4,7}|GHSA(?:-[\da-z]{4}){3}`;
+const ADVISORY_ID = new RegExp(String.raw`^(?:${CVE_OR_GHSA}|RUSTSEC-\d{4}-\d{4}|GO-\d{4}-\d{4,6})$`);
+const ADVISORY_URL = new RegExp(String.raw`\/(${CVE_OR_GHSA})\b`);
 const DEPENDENCY_CHECK =
   /^(?:Dependency-Analyze Failure:\s{0,4})?(One or more dependencies were identified with vulnerabilities that have a CVSS score greater than (?:or equal to )?'[\d.]{1,5}':.{0,2000})$/;
-const ANY_ADVISORY = /\b(CVE-\d{4}-\d{4,7}|GHSA(?:-[\da-z]{4}){3})\b/;
+const ANY_ADVISORY = new RegExp(String.raw`\b(${CVE_OR_GHSA})\b`);
 const KUBE_LINTER =
   /^\S{1,300}: \(object: [^)\n]{1,300}\) (\S.{0,1000}?) \(check: ([a-z][\w-]{1,80}), remediation: .{0,1000}\)$/;
 
@@ -113,12 +115,11 @@ function advisoryBlock(lines: string[], i: number): Candidate | null {
   const rule = fields.get('RuleID');
   if (!rule) return null;
   let summary = '';
-  for (let k = i; k < Math.min(lines.length, i + 400) && !summary; k++) {
-    if (GITLEAKS_SUMMARY.test(lines[k]!)) summary = /leaks found: \d{1,7}$/.exec(lines[k]!)![0];
-  }
+  for (let k = i; k < Math.min(lines.length, i + 400) && !summary; k++)
+    summary = GITLEAKS_SUMMARY.exec(lines[k]!)?.[1] ?? '';
   const file = fields.get('File');
   const c = candidate('unknown', rule, summary || `${rule} in ${file ?? 'a commit'}`, lines[i]!.trim(), i, 3);
-  if (file) c.frames = [{ file, line: Number(fields.get('Line')) || null, function: null, source: null }];
+  if (file) c.frames = [{ file, line: lineNumber(fields.get('Line')), function: null, source: null }];
   return c;
 }
 

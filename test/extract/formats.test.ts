@@ -6635,6 +6635,13 @@ Resources:
       [f.errorType, f.errorMessage, f.frames.at(-1)?.file],
       ['InvalidParameterValue', 'Value (t3.medum) for parameter instanceType is invalid.', 'main.tf'],
     );
+    // A provider's error line pasted alone keeps Pulumi's provider suffix until the API's error is read.
+    assert.deepEqual(
+      typeAndMessage(
+        'error: creating RDS DB Instance (db): operation error RDS: CreateDBInstance, https response error StatusCode: 400, RequestID: r1, api error InvalidParameterValue: Invalid DB engine: provider=aws@6.70.1',
+      ),
+      ['InvalidParameterValue', 'Invalid DB engine'],
+    );
     // S3 names its host before the API's error.
     assert.equal(
       primary(
