@@ -129,9 +129,23 @@ function documentContext(lines: string[]): DocContext {
 }
 
 /** A line as a detector reads it: trimmed, list bullet and surrounding quotes or backticks removed. */
+/** A located diagnostic after xcpretty's mark; its severity (group 3) is left out for errors: `/…/View.swift:12:5: cannot find …`. */
+const XCPRETTY_LOCATED =
+  /^([\w.~$@/\\][^:\s]{0,300}:\d{1,7}:(?:\d{1,7}:)?) (((?:fatal )?error:|warning:|note:)?.{1,1000})$/;
+
 function view(raw: string): string {
   let s = raw.trim();
   s = s.replace(/^(?:[-*+•]|\d{1,3}[.)])\s+(?=\S)/, '');
+  // xcpretty's marks (and fastlane's, which prints xcodebuild through it): `▸ ` before a step or a raw
+  // xcodebuild line; `❌  ` (`[x] ` without Unicode) before an error, a located one printed without its
+  // `error:` (`❌  /…/View.swift:12:5: cannot find 'x' in scope`), which it is.
+  if (s.startsWith('▸ ')) s = s.slice(2).trimStart();
+  else if (s.startsWith('❌ ') || s.startsWith('[x] ')) {
+    const rest = s.slice(s.indexOf(' ') + 1).trimStart();
+    const located = XCPRETTY_LOCATED.exec(rest);
+    if (located) s = located[3] ? rest : `${located[1]} error: ${located[2]}`;
+    else if (/^[\w+.-]{1,20}: /.test(rest)) s = rest;
+  }
   // A tool's box around a command's output (GoReleaser's `│ gcc_arm64.S:30: Error: …`) before a located
   // diagnostic (Terraform's own `│ Error:` box is read as it is).
   if (s.startsWith('│') || s.startsWith('┃')) s = s.replace(/^[│┃] {1,4}(?=[^\s:]{1,300}:\d{1,7}[:(])/, '');
@@ -1098,7 +1112,7 @@ const PRE_COMMIT = /^(\S.{0,100}?)\.{3,}(?:\([^)\n]{0,60}\))?Failed$/;
 
 /** What every `toolMessage` family starts or ends with: one test before the families' own. */
 const TOOL_MESSAGE_HINT =
-  /^(?:fatal|error|CMake Error|ERR_PNPM_|Because |nvcc |[A-Z]{1,4}\d|[\w+-]{2,12}: (?:fatal )?error: )|: line \d|Failed$|AAPT: error: /;
+  /^(?:fatal|error|CMake Error|ERR_PNPM_|Because |nvcc |[A-Z]{1,4}\d|[\w+-]{2,12}: (?:fatal )?error: )|: line \d|Failed$|AAPT: error: |\.(?:xcodeproj|xcworkspace|xcconfig|entitlements|plist|pbxproj|storyboard|xib|xcassets): (?:fatal )?error: /;
 /** A tool that names itself before its error (`xcodebuild: error: …`, `clang: error: …`), and its language. */
 const TOOL_LANGUAGE: Readonly<Record<string, string>> = {
   xcodebuild: 'swift',
@@ -1132,6 +1146,12 @@ const NVCC_FATAL = /^nvcc (fatal|error) {1,8}: (\S.{0,500})$/;
  * 2.64.0) were not met:` (the checks above it are progress). No class; the build's language is C's.
  */
 const CONFIGURE_ERROR = /^configure: error: (\S.{2,1000})$/;
+/**
+ * xcodebuild's diagnostics about a project rather than a source line, after the project's (or a
+ * settings file's) path: `/…/App.xcodeproj: error: No signing certificate "iOS Distribution" found: …`.
+ */
+const XCODE_PROJECT_ERROR =
+  /^(\S.{0,300}?\.(?:xcodeproj|xcworkspace|xcconfig|entitlements|plist|pbxproj|storyboard|xib|xcassets)): (?:fatal )?error: (\S.{2,1000})$/;
 /** SwiftPM's resolver. */
 const SWIFTPM = /^error: (Dependencies could not be resolved .{0,500})$/;
 /** Android's resource compiler, often after a path: `ERROR:/…/values.xml:5:5-54: AAPT: error: resource … not found.` */
@@ -1210,6 +1230,8 @@ function toolMessage(lines: string[], line: string, i: number, ctx: DocContext):
     return withFrame(cand(languageOfPath(arrow[1]!), ruff[1]!, ruff[2]!.trim(), line, i, 3), arrow[1]!, arrow[2]!);
   const tool = TOOL_PREFIXED.exec(line);
   if (tool) return cand(TOOL_LANGUAGE[tool[1]!]!, 'error', tool[2]!.trim(), line, i, 2.5);
+  const xcode = line.includes('error: ') ? XCODE_PROJECT_ERROR.exec(line) : null;
+  if (xcode) return cand('swift', 'error', xcode[2]!.trim(), line, i, 3);
   const nvcc = line.startsWith('nvcc ') ? NVCC_FATAL.exec(line) : null;
   if (nvcc) return cand('c', `nvcc ${nvcc[1]!}`, nvcc[2]!.trim(), line, i, 3);
   const configure = line.startsWith('configure: error: ') ? CONFIGURE_ERROR.exec(line) : null;

@@ -58,7 +58,8 @@ const ANY_THROWABLE = /^((?:[a-z_$][\w$]{0,80}\.){0,10}[a-z_$][\w$]{0,80})(?:: (
 /**
  * R8's and D8's errors (Android's shrinker and dexer, under Gradle's `minifyReleaseWithR8`):
  * `ERROR: Missing classes detected while running R8. Please add …`, `ERROR: R8: Missing class x (…)`,
- * `ERROR:/path/classes.jar: D8: …`.
+ * `ERROR:/path/classes.jar: D8: …`; one that reports an exception it hit is that exception
+ * (`ERROR: D8: java.lang.OutOfMemoryError: Java heap space`).
  */
 const R8_ERROR =
   /^ERROR: ?(Missing classes detected while running R8\..{0,2000})$|^ERROR: ?(?:\S{1,500}: )?[RD]8: (\S.{0,2000})$/;
@@ -112,7 +113,10 @@ export function findJavaFailures(lines: string[]): Candidate[] {
     }
     const r8 = line.includes('8') && line.startsWith('ERROR:') ? R8_ERROR.exec(line) : null;
     if (r8) {
-      out.push(candidate('java', 'error', (r8[1] ?? r8[2])!.trim(), line, i, 3));
+      const message = (r8[1] ?? r8[2])!.trim();
+      // The dexer reports an exception it hit as the exception's line (`ERROR: D8: java.lang.OutOfMemoryError: Java heap space`).
+      const thrown = QUALIFIED_THROWABLE.exec(message);
+      out.push(candidate('java', thrown ? thrown[1]! : 'error', thrown ? thrown[2]!.trim() : message, line, i, 3));
       continue;
     }
     const merger = line.endsWith(' Error:') ? MANIFEST_MERGER.exec(line) : null;

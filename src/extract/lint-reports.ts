@@ -19,6 +19,11 @@ import { candidate, type Candidate } from './candidate.js';
  *   then `FAILED for resource: …` (a `PASSED for resource` check is none).
  * - gosec's text report: `[/src/reader.go:112] - G115 (CWE-190): integer overflow conversion int -> int32
  *   (Confidence: MEDIUM, Severity: HIGH)` (no CWE before gosec 2.0), the code around the line below it.
+ * - The Dart analyzer (`dart analyze`, and `flutter analyze` from Flutter 3.22): `  error - lib/main.dart:3:3 -
+ *   Undefined name 'x'. Try correcting the name to one that is defined, or defining the name. -
+ *   undefined_identifier`; older `flutter analyze`: `  error • Undefined name 'x' • lib/main.dart:3:3 •
+ *   undefined_identifier`. The diagnostic's code is the type, its message without the correction (`Try …`)
+ *   the message; warnings and infos are not failures of their own.
  */
 const BANDIT = /^>> Issue: \[(B\d{3})(?::\w{1,80})?\] (\S.{1,1000})$/;
 const BANDIT_LOCATION = /^\s{0,8}Location: (?:\.\/)?(\S{1,400}?):(\d{1,7})(?::\d{1,5})?$/;
@@ -36,6 +41,11 @@ const SQLFLUFF_MORE = /^\s{10,}\| (\S.{0,1000})$/;
 const CHECKOV = /^Check: (CKV2?_[A-Z\d]{1,20}_\d{1,5}): "(.{3,500})"$/;
 const GOSEC =
   /^\[(\S.{0,400}?):(\d{1,7})(?:-\d{1,7})?\] - (G\d{3})(?: \(CWE-\d{1,5}\))?: (\S.{0,1000}?) \(Confidence: [A-Z]{3,6}, Severity: [A-Z]{3,6}\)$/;
+
+const DART_ANALYZE = /^error - (\S.{0,400}?\.dart):(\d{1,7}):\d{1,5} - (\S.{1,1000}?) - ([a-z][a-z\d_]{1,80})$/;
+const FLUTTER_ANALYZE = /^error • (\S.{1,1000}?) • (\S.{0,400}?\.dart):(\d{1,7}):\d{1,5} • ([a-z][a-z\d_]{1,80})$/;
+/** The analyzer's correction after its message: `Undefined name 'x'. Try correcting the name …`. */
+const DART_CORRECTION = /^(.{2,}?[.?!]) Try \S.*$/;
 
 export function lintReport(lines: string[], line: string, i: number): Candidate | null {
   const c0 = line.charCodeAt(0);
@@ -97,6 +107,15 @@ export function lintReport(lines: string[], line: string, i: number): Candidate 
   if (line.startsWith('Check: CKV')) {
     const m = CHECKOV.exec(line);
     return m && /^\s*FAILED for resource: /.test(lines[i + 1] ?? '') ? found('unknown', m[1]!, m[2]!, line, i) : null;
+  }
+  if (line.startsWith('error ')) {
+    const d = DART_ANALYZE.exec(line);
+    const f = d ? null : FLUTTER_ANALYZE.exec(line);
+    if (!d && !f) return null;
+    const [file, at, message, code] = d ? [d[1]!, d[2]!, d[3]!, d[4]!] : [f![2]!, f![3]!, f![1]!, f![4]!];
+    const c = found('dart', code, DART_CORRECTION.exec(message)?.[1] ?? message, line, i);
+    c.frames = [{ file, line: Number(at), function: null, source: null }];
+    return c;
   }
   if (line.startsWith('Found ') && PIP_AUDIT_FOUND.test(line)) {
     // The header, its rule, then the first advisory's row.

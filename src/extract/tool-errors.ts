@@ -4,7 +4,8 @@ import { candidate as cand, type Candidate } from './candidate.js';
  * Command-line tools that fail a build step with a line of their own, each as its documentation gives
  * it: curl's `curl: (N) message` (the man page's EXIT CODES), the Docker CLI's refusals (the daemon's
  * `Error response from daemon: …`, an unreachable or forbidden daemon socket), BuildKit's `ERROR:
- * failed to solve: …` (weak: it wraps the step's own output), GoReleaser's `⨯ … error=…`, ESLint's
+ * failed to solve: …` (weak: it wraps the step's own output), GoReleaser's `⨯ … error=…`, electron-builder's
+ * `⨯ message  failedTask=… stackTrace=…`, ESLint's
  * `ESLint found too many warnings (maximum: 0).`, Yarn 2+'s `YNxxxx:` report lines (the
  * error codes page), the go command's `go: …` errors, Cargo's resolver and build-script errors, and jq's.
  */
@@ -29,6 +30,18 @@ const GO_COMMAND =
  * a dirty state`: the error is the line's `error=` field (quoted when it holds quotes).
  */
 const GORELEASER = /^⨯ \w{1,40} failed after \S{1,20}\s+error=(\S.{1,2000})$/;
+/**
+ * electron-builder logs through builder-util's logger: a mark (`•` info, `⚠` warning, `⨯` error), the
+ * message, then its fields after two spaces, `key=value` (`⨯ Application entry file "main.js" … does not
+ * exist.  failedTask=build stackTrace=Error: Application entry file …`, the stack going on below). The
+ * class is the `stackTrace` field's. caarlos0/log (Go tools) writes its `⨯` lines the same way, the
+ * error in an `error=` field.
+ */
+const MARKED_ERROR = /^⨯ (\S.{1,1000}?)\s{2,}([a-z]\w{0,30}=.*)$/i;
+const STACK_TRACE_CLASS = /(?:^| )stackTrace=((?:[A-Z]\w{0,60})?Error|[A-Z]\w{0,60}Exception)(?::|$)/;
+const ERROR_FIELD = /(?:^| )error=("(?:[^"\\]|\\.){1,2000}"|\S{1,2000})/;
+/** A typed error after the mark (Next.js's `⨯ TypeError: …`) is JavaScript's reader's; so is ts-node's wrapper. */
+const MARKED_JS_ERROR = /^(?:[A-Z]\w*)?(?:Error|Exception)(?: \[[^\]]{1,60}\])?: |^Unable to compile TypeScript/;
 /** ESLint's own verdict under `--max-warnings`: warnings only, yet the run fails. */
 const ESLINT_MAX_WARNINGS = /^ESLint found too many warnings \(maximum: \d{1,6}\)\.?$/;
 /**
@@ -100,10 +113,19 @@ export function toolError(lines: string[], line: string, i: number, yarnFailed: 
   }
   const c = line.charCodeAt(0);
   if (c === 0x2a2f /* ⨯ */) {
+    const unquote = (v: string) => {
+      const quoted = /^"(.*)"$/.exec(v.trim());
+      return quoted ? quoted[1]!.replace(/\\"/g, '"') : v.trim();
+    };
     const gr = GORELEASER.exec(line);
-    if (!gr) return null;
-    const quoted = /^"(.*)"$/.exec(gr[1]!.trim());
-    return cand('go', null, quoted ? quoted[1]!.replace(/\\"/g, '"') : gr[1]!.trim(), line, i, 2.5);
+    if (gr) return cand('go', null, unquote(gr[1]!), line, i, 2.5);
+    const marked = MARKED_ERROR.exec(line);
+    if (!marked || MARKED_JS_ERROR.test(marked[1]!)) return null;
+    // Without fields the mark is others' too (Pest's failed test, Next.js's server errors).
+    const fields = marked[2]!;
+    const goError = fields.includes('stackTrace=') ? null : ERROR_FIELD.exec(fields);
+    if (goError) return cand('go', null, unquote(goError[1]!), line, i, 2.5);
+    return cand('javascript', STACK_TRACE_CLASS.exec(fields)?.[1] ?? null, marked[1]!.trim(), line, i, 2.5);
   }
   // Every form starts with one of these letters (`c`url, `d`ocker, `E`rror/`ERROR`, `C`annot, `p`ermission,
   // `G`ot, `g`o, `e`rror, `j`q, Yarn's glyph or `Y`N): most lines are done after one comparison.

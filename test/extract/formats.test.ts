@@ -7286,3 +7286,149 @@ Error: found 1 lint errors`;
     ]);
   });
 });
+
+describe('mobile and desktop app builds', () => {
+  test("electron-builder's error line: its message, the class of its stackTrace field; a Go tool's error= field", () => {
+    const log = `  • electron-builder  version=25.1.8 os=23.6.0
+  • loaded configuration  file=/Users/runner/work/notes/notes/electron-builder.yml
+  • packaging       platform=darwin arch=arm64 electron=34.3.0 appOutDir=dist/mac-arm64
+  ⨯ Application entry file "dist/main.js" in the "/Users/runner/work/notes/notes/dist/mac-arm64/Notes.app/Contents/Resources/app.asar" does not exist. Seems like a wrong configuration.  failedTask=build stackTrace=Error: Application entry file "dist/main.js" in the "/Users/runner/work/notes/notes/dist/mac-arm64/Notes.app/Contents/Resources/app.asar" does not exist. Seems like a wrong configuration.
+    at error (/Users/runner/work/notes/notes/node_modules/app-builder-lib/src/asar/asarFileChecker.ts:7:12)
+    at checkFileInArchive (/Users/runner/work/notes/notes/node_modules/app-builder-lib/src/asar/asarFileChecker.ts:31:11)
+##[error]Process completed with exit code 1.`;
+    assert.deepEqual(languageTypeMessage(log), [
+      'javascript',
+      'Error',
+      'Application entry file "dist/main.js" in the "/Users/runner/work/notes/notes/dist/mac-arm64/Notes.app/Contents/Resources/app.asar" does not exist. Seems like a wrong configuration.',
+    ]);
+    // Quoted in an issue, under a blockquote.
+    assert.deepEqual(
+      typeAndMessage(
+        'It fails on notarizing:\n\n>   ⨯ Notarization failed, see notarize.log  failedTask=build stackTrace=TypeError: Notarization failed, see notarize.log',
+      ),
+      ['TypeError', 'Notarization failed, see notarize.log'],
+    );
+    // caarlos0/log, which Go CLIs log through: the error field is the error.
+    assert.deepEqual(
+      languageTypeMessage('   • building binaries\n   ⨯ build failed  error="exit status 1: undefined: version"'),
+      ['go', '', 'exit status 1: undefined: version'],
+    );
+    // Without fields the mark is Pest's failed test (or Next.js's): not this family's.
+    const pest = extractFailures('  FAIL  Tests\\Feature\\CheckoutTest\n  ⨯ it applies the voucher before tax   0.12s');
+    assert.ok(!pest.some((f) => f.errorMessage.startsWith('it applies the voucher')), JSON.stringify(pest));
+  });
+
+  test("xcpretty's marks: a raw line after ▸, an error after ❌ (or [x]) printed without its error: word", () => {
+    const xcpretty = `▸ Compiling AppDelegate.swift
+▸ Compiling ContentView.swift
+❌  /Users/runner/work/Tides/Tides/Tides/ContentView.swift:42:17: cannot find 'TideChart' in scope
+
+                TideChart(readings: model.readings)
+                ^~~~~~~~~
+
+
+** BUILD FAILED **`;
+    const f = primary(xcpretty);
+    assert.deepEqual(
+      [f.language, f.errorType, f.errorMessage, f.frames[0]?.line],
+      ['swift', 'error', "cannot find 'TideChart' in scope", 42],
+    );
+    assert.deepEqual(typeAndMessage(xcpretty.replace('❌ ', '[x]')), ['error', "cannot find 'TideChart' in scope"]);
+    // A located line that says its severity keeps it (a warning after the mark is not made an error).
+    assert.deepEqual(
+      typeAndMessage(
+        "❌  /Users/r/App/Model.swift:8:3: warning: 'init' is deprecated\n❌  /Users/r/App/Model.swift:9:3: error: missing return in instance method",
+      ),
+      ['error', 'missing return in instance method'],
+    );
+  });
+
+  test("fastlane's gym: the raw xcodebuild line it prints after its time and ▸, a project's error without a line", () => {
+    const log = `[09:21:30]: ------------------
+[09:21:30]: --- Step: gym ---
+[09:21:30]: ------------------
+[09:21:33]: Exit status: 65
+[09:21:33]: ▸ Signing Identity:     "iPhone Distribution: Example Ltd (7QX2M4KD9P)"
+[09:21:33]: ▸ /Users/runner/work/Tides/Tides/Tides.xcodeproj: error: No profile for team '7QX2M4KD9P' matching 'match AppStore com.example.tides' found: Xcode couldn't find any provisioning profiles matching '7QX2M4KD9P/match AppStore com.example.tides'. (in target 'Tides' from project 'Tides')
+[09:21:33]: ▸ ** ARCHIVE FAILED **
+[09:21:33]: Error building the application - see the log above
+[09:21:33]: fastlane finished with errors
+
+[!] Error building the application - see the log above`;
+    assert.deepEqual(languageTypeMessage(log), [
+      'swift',
+      'error',
+      "No profile for team '7QX2M4KD9P' matching 'match AppStore com.example.tides' found: Xcode couldn't find any provisioning profiles matching '7QX2M4KD9P/match AppStore com.example.tides'. (in target 'Tides' from project 'Tides')",
+    ]);
+    // A compile error it prints the same way is read as located.
+    assert.deepEqual(
+      languageTypeMessage(
+        "[10:01:02]: ▸ Compiling View.swift\n[10:01:02]: ▸ /Users/r/App/View.swift:12:5: error: cannot find 'foo' in scope",
+      ),
+      ['swift', 'error', "cannot find 'foo' in scope"],
+    );
+    // A settings file's error the same way.
+    assert.deepEqual(
+      typeAndMessage('/Users/r/App/Config/Release.xcconfig: error: unable to open configuration settings file'),
+      ['error', 'unable to open configuration settings file'],
+    );
+  });
+
+  test("D8 reports the exception it hit as that exception; its other errors stay the dexer's", () => {
+    const log = `> Task :app:mergeExtDexRelease FAILED
+ERROR: D8: java.lang.OutOfMemoryError: Java heap space
+com.android.builder.dexing.DexArchiveMergerException: Error while merging dex archives:
+        at com.android.builder.dexing.D8DexArchiveMerger.getMergingExceptionToRethrow(D8DexArchiveMerger.java:223)
+
+FAILURE: Build failed with an exception.
+
+* What went wrong:
+Execution failed for task ':app:mergeExtDexRelease'.
+> A failure occurred while executing com.android.build.gradle.internal.tasks.DexMergingWorkAction
+   > com.android.builder.dexing.DexArchiveMergerException: Error while merging dex archives:`;
+    assert.deepEqual(languageTypeMessage(log), ['java', 'java.lang.OutOfMemoryError', 'Java heap space']);
+    assert.deepEqual(
+      typeAndMessage(
+        'ERROR: R8: Missing class org.slf4j.impl.StaticLoggerBinder (referenced from: void org.slf4j.LoggerFactory.bind())',
+      ),
+      [
+        'error',
+        'Missing class org.slf4j.impl.StaticLoggerBinder (referenced from: void org.slf4j.LoggerFactory.bind())',
+      ],
+    );
+  });
+
+  test("the Dart analyzer's errors: dart analyze's dashes and older flutter analyze's bullets; infos and warnings are not failures", () => {
+    const dart = `Analyzing tides...
+
+   info - lib/src/chart.dart:1:8 - Unused import: 'dart:io'. Try removing the import directive. - unused_import
+warning - lib/src/chart.dart:12:9 - The value of the local variable 'scale' isn't used. Try removing the variable or using it. - unused_local_variable
+  error - lib/src/chart.dart:30:12 - The method 'drawTide' isn't defined for the type 'ChartPainter'. Try correcting the name to the name of an existing method, or defining a method named 'drawTide'. - undefined_method
+
+3 issues found.`;
+    const f = primary(dart);
+    assert.deepEqual(
+      [f.language, f.errorType, f.errorMessage, f.frames[0]?.file, f.frames[0]?.line],
+      [
+        'dart',
+        'undefined_method',
+        "The method 'drawTide' isn't defined for the type 'ChartPainter'.",
+        'lib/src/chart.dart',
+        30,
+      ],
+    );
+    const flutter = `Analyzing tides...
+
+warning • Unused import: 'package:tides/util.dart' • lib/main.dart:3:8 • unused_import
+  error • The argument type 'String' can't be assigned to the parameter type 'int' • lib/main.dart:18:25 • argument_type_not_assignable
+
+2 issues found. (ran in 4.2s)`;
+    assert.deepEqual(languageTypeMessage(flutter), [
+      'dart',
+      'argument_type_not_assignable',
+      "The argument type 'String' can't be assigned to the parameter type 'int'",
+    ]);
+    const infos = extractFailures(dart.split('\n').slice(0, 4).join('\n') + '\n\n2 issues found.');
+    assert.ok(!infos.some((x) => x.language === 'dart'), JSON.stringify(infos));
+  });
+});
