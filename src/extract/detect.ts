@@ -11,6 +11,7 @@ import { languageOfPath } from './path-language.js';
 import { CHAIN as PYTHON_CHAIN } from './python.js';
 import { shellLintFinding } from './shell-lint.js';
 import { toolError } from './tool-errors.js';
+import { xctestFailure } from './xctest.js';
 
 /**
  * The language-agnostic candidate detector. It looks at every normalized line for the shapes that
@@ -320,7 +321,9 @@ function toolDiagnostic(
       type = cCheck[1]!;
       message = message.slice(0, cCheck.index).trim();
     }
-    const keyed = KEYED.exec(message);
+    const xct = lang === 'swift' || message.startsWith('-[') ? xctestFailure(message) : null;
+    if (xct) ({ type, message } = xct);
+    const keyed = xct ? null : KEYED.exec(message);
     if (keyed) {
       type = keyed[1]!;
       message = keyed[2]!.trim();

@@ -1,4 +1,5 @@
 import { candidate as cand, type Candidate } from './candidate.js';
+import { xcprettyFailedTest } from './xctest.js';
 
 /**
  * Command-line tools that fail a build step with a line of their own, each as its documentation gives
@@ -112,6 +113,10 @@ export function toolError(lines: string[], line: string, i: number, yarnFailed: 
     return message ? cand('typescript', prisma[1]!, message, line, i, 3) : null;
   }
   const c = line.charCodeAt(0);
+  if (c === 0x2717 /* ✗ */) {
+    const xct = xcprettyFailedTest(line);
+    return xct ? cand('swift', xct.type, xct.message, line, i, 3) : null;
+  }
   if (c === 0x2a2f /* ⨯ */) {
     const unquote = (v: string) => {
       const quoted = /^"(.*)"$/.exec(v.trim());

@@ -7374,6 +7374,46 @@ describe('mobile and desktop app builds', () => {
     );
   });
 
+  test("XCTest's failures as xcodebuild and xcpretty print them: the assertion is the type, the test case's name is not the message", () => {
+    const raw = `Test Case '-[TidesTests.TideModelTests testHighWater]' started.
+/Users/runner/work/Tides/Tides/TidesTests/TideModelTests.swift:31: error: -[TidesTests.TideModelTests testHighWater] : XCTAssertEqual failed: ("4.2") is not equal to ("4.8") - high water at noon
+Test Case '-[TidesTests.TideModelTests testHighWater]' failed (0.012 seconds).`;
+    const f = primary(raw);
+    assert.deepEqual(
+      [f.language, f.errorType, f.errorMessage, f.frames[0]?.line],
+      ['swift', 'XCTAssertEqual', 'XCTAssertEqual failed: ("4.2") is not equal to ("4.8") - high water at noon', 31],
+    );
+    // XCTFail, and swift-corelibs-xctest's case name on Linux.
+    assert.deepEqual(
+      typeAndMessage(
+        '/work/Tides/Tests/TideTests.swift:12: error: -[TideTests testParse] : failed - no readings for station',
+      ),
+      ['XCTFail', 'failed - no readings for station'],
+    );
+    assert.deepEqual(
+      typeAndMessage(
+        '/__w/tides/tides/Tests/TideTests/ParserTests.swift:40: error: ParserTests.testEmpty : XCTAssertNil failed: "Optional(0)"',
+      ),
+      ['XCTAssertNil', 'XCTAssertNil failed: "Optional(0)"'],
+    );
+    const pretty = `All tests
+Test Suite TidesTests.xctest started
+TideModelTests
+    ✓ testParse (0.001 seconds)
+    ✗ testHighWater, XCTAssertEqual failed: ("4.2") is not equal to ("4.8")
+
+
+Executed 2 tests, with 1 failure (0 unexpected) in 0.013 (0.015) seconds`;
+    assert.deepEqual(languageTypeMessage(pretty), [
+      'swift',
+      'XCTAssertEqual',
+      'XCTAssertEqual failed: ("4.2") is not equal to ("4.8")',
+    ]);
+    // Another runner's failed test under the same mark is not XCTest's.
+    const other = extractFailures("  ✗ testHighWater, expected: 4.8 (got 'low')");
+    assert.ok(!other.some((x) => x.language === 'swift'), JSON.stringify(other));
+  });
+
   test("D8 reports the exception it hit as that exception; its other errors stay the dexer's", () => {
     const log = `> Task :app:mergeExtDexRelease FAILED
 ERROR: D8: java.lang.OutOfMemoryError: Java heap space
