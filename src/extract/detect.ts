@@ -1099,7 +1099,7 @@ function springBootFailure(lines: string[], line: string, i: number): Candidate 
 
 const GIT_FATAL = /^fatal: (\S.{2,500})$/;
 const GIT_ERROR =
-  /^error: ((?:failed to push some refs|pathspec '|src refspec |Your local changes to the following files|could not apply|RPC failed|cannot lock ref|The following untracked working tree files|Authentication failed|unable to access ').{0,500})$/;
+  /^error: ((?:failed to push some refs|pathspec '|src refspec |Your local changes to the following files|could not apply|RPC failed|cannot lock ref|The following untracked working tree files|Authentication failed|unable to access '|unable to create file |invalid path ').{0,500})$/;
 const CMAKE_ERROR = /^CMake Error(?: at (\S{1,300}):(\d+) \((\w{1,80})\))?: ?(.{0,500})$/;
 const PNPM_CODE = /^(ERR_PNPM_[A-Z_]{2,60})\s+(\S.{0,500})$/;
 /** Node's failed spawn, as a runner prints its message: `spawn ENOENT`, `spawn npx EACCES`. */
@@ -1311,10 +1311,12 @@ function cliError(lines: string[], line: string, i: number): Candidate | null {
  * A notifier's title, `X in controller#action` (Bugsnag's and Sentry's issues, Rails' error page); Bugsnag
  * names a rake task or a job the same way, alone on the line (`ActiveRecord::StatementInvalid in
  * auto:log_tasks_count`, `Net::ReadTimeout in SyncJob`: a task's `ns:name` or a class named a job, worker or
- * task; `TypeError in production` is a sentence). The message is on the next line.
+ * task; `TypeError in production` is a sentence), and an error in a file at its line (`**System.IO.
+ * FileNotFoundException** in **PackageExplorer\App.xaml.cs:58**` under its issue's `## Error in …`). The
+ * message is on the next line.
  */
 const IN_ACTION = new RegExp(
-  String.raw`^(${EXCEPTION_NAME}) in (?:([\w/:]{1,120}#\w{1,80})\b|([a-z_][\w-]{0,60}(?::[\w-]{1,60}){1,4}|(?:[A-Z]\w{0,60}::){0,4}[A-Z]\w{0,60}(?:Job|Worker|Task))$)`,
+  String.raw`^(${EXCEPTION_NAME}) in (?:([\w/:]{1,120}#\w{1,80})\b|([a-z_][\w-]{0,60}(?::[\w-]{1,60}){1,4}|(?:[A-Z]\w{0,60}::){0,4}[A-Z]\w{0,60}(?:Job|Worker|Task)|[\w.~/\\-]{1,300}\.[A-Za-z]{1,8}:\d{1,7})$)`,
 );
 const IN_ACTION_PROSE = new RegExp(String.raw`\b(${EXCEPTION_NAME}) in ([A-Za-z][\w/:]{0,120}#\w{1,80})\b`);
 const NOTIFIED = new RegExp(String.raw`^An? (${EXCEPTION_NAME}) occurred in (\S{1,200}?):?$`);
@@ -1332,7 +1334,11 @@ function notifier(lines: string[], line: string, i: number): Candidate | null {
   const act = IN_ACTION.exec(line) ?? NOTIFIED.exec(line);
   if (act) {
     const next = nextText(lines, i + 1);
-    return cand(languageOfName(act[1]!), act[1]!, next, `${act[1]!}: ${next}`, i, 2);
+    // Where it names a file, the file's language says more than a class name (`TypeError` is Python's and JavaScript's).
+    const at = act[3] ? /^(.+):(\d{1,7})$/.exec(act[3]) : null;
+    const byPath = at ? languageOfPath(at[1]!) : 'unknown';
+    const c = cand(byPath !== 'unknown' ? byPath : languageOfName(act[1]!), act[1]!, next, `${act[1]!}: ${next}`, i, 2);
+    return at ? withFrame(c, at[1]!, at[2]!) : c;
   }
   const field = FIELD_TYPE.exec(line);
   if (field) {

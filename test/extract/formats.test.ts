@@ -593,6 +593,17 @@ error: failed to push some refs to 'github.com:org/repo.git'
 hint: Updates were rejected because the tip of your current branch is behind`),
       ['error', "failed to push some refs to 'github.com:org/repo.git'"],
     );
+    // A checkout that cannot write a file (Windows' path limit): the file's error, before git's fatal.
+    assert.deepEqual(
+      typeAndMessage(`Cloning into 'specs'...
+error: unable to create file docs/reference/collections/very-long-directory-name/example-response.json: Filename too long
+fatal: cannot create directory at 'docs/reference/collections/very-long-directory-name': Filename too long
+warning: Clone succeeded, but checkout failed.`),
+      [
+        'error',
+        'unable to create file docs/reference/collections/very-long-directory-name/example-response.json: Filename too long',
+      ],
+    );
   });
 
   test('CMake: CMake Error at file:line (command): and its indented message, to the first sentence', () => {
@@ -7074,6 +7085,27 @@ Net::ReadTimeout with #<TCPSocket:(closed)>
     assert.deepEqual(extractFailures('We see a lot of RuntimeError in production lately, no idea why.'), []);
     // A title-like line that names no task or job is no title either.
     assert.deepEqual(extractFailures('TypeError in production\nthe dashboard shows it since Monday'), []);
+    // An error in a file at a line: the file's language (a TypeError is Python's or JavaScript's), its frame.
+    const js = primary(`## Error in Tides
+
+**TypeError** in **src/chart/render.js:88**
+Cannot read properties of undefined (reading 'length')
+
+[View on Bugsnag](https://app.bugsnag.com/acme/tides/errors/2)`);
+    assert.deepEqual(
+      [js.language, js.errorType, js.errorMessage, js.frames[0]?.file, js.frames[0]?.line],
+      ['javascript', 'TypeError', "Cannot read properties of undefined (reading 'length')", 'src/chart/render.js', 88],
+    );
+    assert.deepEqual(
+      languageTypeMessage(
+        `**System.IO.IOException** in **Tides.Desktop\\Storage.cs:41**\nThe process cannot access the file 'tides.db' because it is being used by another process.`,
+      ),
+      [
+        'csharp',
+        'System.IO.IOException',
+        "The process cannot access the file 'tides.db' because it is being used by another process.",
+      ],
+    );
   });
 
   test("Symfony Console's block before 4.0: the bracketed class, indented, its message wrapped below it", () => {
