@@ -8,7 +8,10 @@ import { candidate, type Candidate } from './candidate.js';
  *   description "…" thrown in the test body.` GoogleTest prints no class: the failure is its `Failure`.
  * - Catch2's console reporter: `path/test.cpp:45: FAILED:`, the assertion on the next line
  *   (`  REQUIRE( parse("1h30m") == 5400 )`), then `with expansion:` and the values.
- * A line of that shape counts only inside the runner's output: a GoogleTest `[ RUN      ]` before it or
+ * - Meson's test harness (`meson test`): a line per test, `3/6 proj:unit / compaction  FAIL  0.52s  killed
+ *   by signal 11 SIGSEGV` (or `exit status 1`; `TIMEOUT`, `ERROR`); a signal is the type, else the test
+ *   failed (`test failure`, the test named in the message). Its summary repeats the lines: the first counts.
+ * A GoogleTest or Catch2 line of that shape counts only inside the runner's output: a GoogleTest `[ RUN      ]` before it or
  * its `[  FAILED  ]` after it (or, in a paste cut to the failure, a C++ file's `Failure` with one of
  * GoogleTest's assertion messages below); Catch2's rule of dashes or its `test cases:` summary.
  */
@@ -21,6 +24,8 @@ const GTEST_ASSERTION =
 const GTEST_FAILED = /^\[ {2}FAILED {2}\] /;
 const CATCH_FAILED = /^(\S.{0,300}?)(?::(\d{1,7})|\((\d{1,7})\)): FAILED:$/;
 const CATCH_CONTEXT = /^-{40,}$|^test cases: {1,2}\d/;
+const MESON_TEST =
+  /^\d{1,6}\/\d{1,6} (\S.{0,300}?)\s+(FAIL|TIMEOUT|ERROR)\s+\d{1,7}(?:\.\d{1,3})?s(?:\s+(killed by signal \d{1,2} (SIG[A-Z]{2,8})|exit status -?\d{1,3}|.{1,200}))?$/;
 
 export function findCppTestFailures(lines: string[]): Candidate[] {
   const out: Candidate[] = [];
@@ -29,6 +34,20 @@ export function findCppTestFailures(lines: string[]): Candidate[] {
   let catch2: Marks | null | undefined;
   for (let i = 0; i < lines.length; i++) {
     const line = lines[i]!;
+    const meson =
+      line.includes(' FAIL ') || line.includes(' TIMEOUT ') || line.includes(' ERROR ')
+        ? MESON_TEST.exec(line.trim())
+        : null;
+    if (meson) {
+      const test = meson[1]!.trim();
+      const detail = meson[3]?.trim();
+      if (meson[4]) out.push(candidate('cpp', meson[4], meson[3]!, line.trim(), i, 3));
+      else
+        out.push(
+          candidate('cpp', 'test failure', detail ? `${test}: ${detail}` : `${test} ${meson[2]}`, line.trim(), i, 2.5),
+        );
+      continue;
+    }
     if (!line.includes('Failure') && !line.includes('error: ') && !line.includes('FAILED:')) continue;
     const g = GTEST_FAILURE.exec(line.trim());
     if (g && gtest === undefined) gtest = marks(lines, GTEST_RUN, GTEST_FAILED);

@@ -1100,7 +1100,8 @@ function springBootFailure(lines: string[], line: string, i: number): Candidate 
 const GIT_FATAL = /^fatal: (\S.{2,500})$/;
 const GIT_ERROR =
   /^error: ((?:failed to push some refs|pathspec '|src refspec |Your local changes to the following files|could not apply|RPC failed|cannot lock ref|The following untracked working tree files|Authentication failed|unable to access '|unable to create file |invalid path ').{0,500})$/;
-const CMAKE_ERROR = /^CMake Error(?: at (\S{1,300}):(\d+) \((\w{1,80})\))?: ?(.{0,500})$/;
+/** `CMake Error at <file>:<line> (<command>):`; the file may hold spaces (`C:/Program Files/CMake/share/…`). */
+const CMAKE_ERROR = /^CMake Error(?: at (\S.{0,300}?):(\d+) \((\w{1,80})\))?: ?(.{0,500})$/;
 const PNPM_CODE = /^(ERR_PNPM_[A-Z_]{2,60})\s+(\S.{0,500})$/;
 /** Node's failed spawn, as a runner prints its message: `spawn ENOENT`, `spawn npx EACCES`. */
 const SPAWN_ERROR = /^spawn(?:Sync)?(?: \S{1,200})? (E[A-Z]{2,20})$/;

@@ -50,6 +50,14 @@ const ESLINT_MAX_WARNINGS = /^ESLint found too many warnings \(maximum: \d{1,6}\
  * codes); `prisma migrate` prints the code alone (`Error: P3018`) and its message as the next paragraph.
  */
 const PRISMA = /^Error: (P[1-3]\d{3})(?:: (\S.{2,1000}))?$/;
+/**
+ * Conan 2's errors (its `ERROR: ` lines name the recipe): a requirement it cannot find (`Package
+ * 'libcurl/8.11.1' not resolved: Unable to find 'libcurl/8.11.1' in remotes.`), a binary it has no build of
+ * (`Missing prebuilt package for 'zlib/1.3.1'`, `Missing binary: …`), a version conflict, and a recipe's
+ * method that failed (`zlib/1.3.1: Error in build() method, line 61`).
+ */
+const CONAN =
+  /^ERROR: (Package '[^']{1,200}' not resolved: .{1,500}|Missing prebuilt package for .{1,500}|Missing binary: .{1,500}|Version conflict: .{1,500}|[\w.+-]{1,100}\/[\w.+-]{1,60}(?:@\S{1,100})?: Error in \w{1,30}\(\) method.{0,500})$/;
 /** jq's run-time and compile errors (`jq: error (at file:8): Cannot iterate over null (null)`). */
 const JQ = /^jq: error(?: \(at [^)]{1,300}\))?: (\S.{2,1000})$/;
 const CARGO =
@@ -106,6 +114,8 @@ export function toolError(lines: string[], line: string, i: number, yarnFailed: 
   if (line.startsWith('ESLint found too many') && ESLINT_MAX_WARNINGS.test(line))
     return cand('javascript', null, line, line, i, 2);
   if (line === 'Error:') return serverlessError(lines, i);
+  const conan = line.startsWith('ERROR: ') ? CONAN.exec(line) : null;
+  if (conan) return cand('cpp', null, conan[1]!.trim(), line, i, 2.5);
   const prisma = line.startsWith('Error: P') ? PRISMA.exec(line) : null;
   if (prisma) {
     let message = prisma[2]?.trim() ?? '';

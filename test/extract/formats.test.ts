@@ -620,6 +620,40 @@ CMake Error at src/CMakeLists.txt:31 (find_package):
       /^Could not find a package configuration file provided by "OpenCV" with any of the following names:/,
     );
     assert.equal(f.frames[0]?.file, 'src/CMakeLists.txt');
+    // A module's file under a path with spaces (Windows' C:/Program Files/CMake/share/…).
+    const win =
+      primary(`CMake Error at C:/Program Files/CMake/share/cmake-3.29/Modules/FindPackageHandleStandardArgs.cmake:230 (message):
+  Could NOT find ZLIB (missing: ZLIB_LIBRARY ZLIB_INCLUDE_DIR)
+Call Stack (most recent call first):
+  CMakeLists.txt:9 (find_package)`);
+    assert.deepEqual(
+      [win.errorType, win.errorMessage, win.frames[0]?.file, win.frames[0]?.line],
+      [
+        'CMake Error',
+        'Could NOT find ZLIB (missing: ZLIB_LIBRARY ZLIB_INCLUDE_DIR)',
+        'C:/Program Files/CMake/share/cmake-3.29/Modules/FindPackageHandleStandardArgs.cmake',
+        230,
+      ],
+    );
+  });
+
+  test("Conan 2's errors: a requirement not resolved, a missing binary, a recipe's failed method", () => {
+    assert.deepEqual(
+      languageTypeMessage(`======== Computing dependency graph ========
+Graph root
+    conanfile.py (tides/0.3): /home/runner/work/tides/tides/conanfile.py
+ERROR: Package 'fmt/99.0.0' not resolved: Unable to find 'fmt/99.0.0' in remotes.`),
+      ['cpp', '', "Package 'fmt/99.0.0' not resolved: Unable to find 'fmt/99.0.0' in remotes."],
+    );
+    assert.equal(
+      typeAndMessage(`ERROR: Missing prebuilt package for 'zlib/1.3.1'. You can try:
+    - List all available packages using 'conan list "zlib/1.3.1:*" -r=remote'`)[1],
+      "Missing prebuilt package for 'zlib/1.3.1'. You can try:",
+    );
+    assert.equal(
+      typeAndMessage('ERROR: zlib/1.3.1: Error in build() method, line 61')[1],
+      'zlib/1.3.1: Error in build() method, line 61',
+    );
   });
 
   test('pnpm ERR_PNPM_ codes; Yarn 1 error lines (only where Yarn printed its banner)', () => {
@@ -5344,6 +5378,36 @@ pyo3_runtime.PanicException: index out of bounds: the len is 3 but the index is 
       [f.language, f.errorType, f.errorMessage],
       ['python', 'pyo3_runtime.PanicException', 'index out of bounds: the len is 3 but the index is 7'],
     );
+  });
+});
+
+describe("Meson's test harness", () => {
+  test('a test killed by a signal is typed by the signal; one that exited non-zero is a test failure naming it', () => {
+    const log = `ninja: Entering directory \`/home/runner/work/kv/kv/build'
+ninja: no work to do.
+1/4 kv:unit / encode                OK              0.02s
+2/4 kv:unit / compaction            FAIL            0.52s   killed by signal 11 SIGSEGV
+>>> MALLOC_PERTURB_=112 /home/runner/work/kv/kv/build/tests/compaction
+3/4 kv:unit / recovery              FAIL            0.10s   exit status 1
+4/4 kv:unit / bench                 SKIP            0.00s
+
+Ok:                 1
+Fail:               2
+Skipped:            1
+
+Summary of Failures:
+
+2/4 kv:unit / compaction            FAIL            0.52s   killed by signal 11 SIGSEGV
+3/4 kv:unit / recovery              FAIL            0.10s   exit status 1`;
+    assert.deepEqual(languageTypeMessage(log), ['cpp', 'SIGSEGV', 'killed by signal 11 SIGSEGV']);
+    assert.deepEqual(typeAndMessage(log.replace(/^2\/4 .*SIGSEGV$/gm, '')), [
+      'test failure',
+      'kv:unit / recovery: exit status 1',
+    ]);
+    assert.deepEqual(typeAndMessage('1/1 kv:unit / slow_io                TIMEOUT        30.01s'), [
+      'test failure',
+      'kv:unit / slow_io TIMEOUT',
+    ]);
   });
 });
 
