@@ -15,6 +15,9 @@ import { v8Frame } from './v8-frame.js';
  *   ended) fails the run even when every test passed. Each is headed `⎯⎯ Uncaught Exception ⎯⎯` (or
  *   `Unhandled Rejection`), then `TypeError: …`, its frames as `❯ fn src/x.tsx:88:40` and the code frame
  *   (`88|   const rect = …`). It is the runner's verdict, over errors tests logged to stderr.
+ * - deno test: its `ERRORS` section, a test's name and where it is (`reads fixture => ./src/feed_test.ts:48:6`),
+ *   then `error: NotFound: No such file or directory (os error 2): readfile './x.xml'` (Deno's own classes,
+ *   such as `NotFound` and `PermissionDenied`, end in neither Error nor Exception).
  * - bun test: a failed matcher as `error: expect(received).toBe(expected)`, `Expected:` and `Received:`
  *   below it, the code frame above it (`7 |   expect(sub(3, 1)).toBe(1);`, a caret row), its frames as
  *   `at /path/x.test.ts:7:21`. Bun names no class for it.
@@ -30,6 +33,8 @@ const VITEST_UNHANDLED = /^⎯{2,} (?:Uncaught Exception|Unhandled Rejection|Unh
 const VITEST_ERROR = /^((?:[A-Z]\w{0,80})?(?:Error|Exception)): (\S.{0,1000})$/;
 const VITEST_FRAME = /^\s*❯ (?:(\S.{0,300}?) )?((?:file:\/\/)?\S{1,400}?):(\d{1,7}):\d{1,7}$/;
 const VITEST_CODE = /^\s*(\d{1,7})\|(.*)$/;
+const DENO_TEST_AT = /^\S.{0,300}? => (\.{0,2}\/\S{1,300}?):(\d{1,7}):\d{1,5}$/;
+const DENO_ERROR = /^error: (?:Uncaught (?:\(in promise\) )?)?([A-Z]\w{1,60}): (\S.{0,1000})$/;
 const BUN_EXPECT = /^error: (expect\(.{0,200}\)\.(?:not\.|resolves\.|rejects\.)?\w{2,60}\(.{0,200}\))$/;
 const BUN_CODE = /^\s{0,4}\d{1,7} \| (.*)$/;
 const AVA_FRAME = /^› (?:.{1,300} \()?((?:file:\/\/)?\S{1,400}?):(\d{1,7}):\d{1,7}\)?$/;
@@ -47,6 +52,23 @@ export function findJsTestRunnerFailures(lines: string[]): Candidate[] {
     if (line.startsWith('⎯') && VITEST_UNHANDLED.test(line.trim())) {
       const c = vitestUnhandled(lines, i);
       if (c) out.push(c);
+      continue;
+    }
+    const deno = line.includes(' => ') ? DENO_TEST_AT.exec(line.trim()) : null;
+    const denoError = deno ? DENO_ERROR.exec((lines[i + 1] ?? '').trim()) : null;
+    if (deno && denoError) {
+      const frames: Frame[] = [{ file: deno[1]!, line: Number(deno[2]), function: null, source: null }];
+      out.push(
+        candidate(
+          'typescript',
+          denoError[1]!,
+          denoError[2]!.trim(),
+          `${line.trim()}\n${lines[i + 1]!.trim()}`,
+          i,
+          3.5,
+          frames,
+        ),
+      );
       continue;
     }
     const bun = line.startsWith('error: expect(') ? BUN_EXPECT.exec(line) : null;
@@ -133,7 +155,8 @@ function tapDiagnostic(lines: string[], at: number, indent: number): Candidate |
   }
   if ((fields.get('failureType')?.[0] ?? '') === 'subtestsFailed') return null;
   const message = (fields.get('error') ?? fields.get('message'))?.[0] ?? '';
-  const type = fields.get('name')?.[0] ?? null;
+  // Node's assert errors are AssertionErrors, code ERR_ASSERTION (its reporter may print only the code).
+  const type = fields.get('name')?.[0] ?? (fields.get('code')?.[0] === 'ERR_ASSERTION' ? 'AssertionError' : null);
   if (!message && !type) return null;
   const frames: Frame[] = [];
   const where = /^(?:file:\/\/)?(\S{1,400}?):(\d{1,7}):\d{1,7}$/.exec(fields.get('location')?.[0] ?? '');

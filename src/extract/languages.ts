@@ -14,6 +14,7 @@ import { findGoFailures } from './go.js';
 import { findJavaFailures } from './java.js';
 import { findJavaScriptFailures } from './javascript.js';
 import { findJsTestRunnerFailures } from './js-test-runners.js';
+import { findJUnitXmlFailures } from './junit-xml.js';
 import { findLambdaErrors } from './lambda-error.js';
 import { findMavenReportFailures } from './maven-report-plugins.js';
 import { findMietteReports } from './miette-report.js';
@@ -62,4 +63,5 @@ export const LANGUAGE_MODULES: FailureFinder[] = [
   findLambdaErrors,
   findMietteReports,
   findBatsFailures,
+  findJUnitXmlFailures,
 ];

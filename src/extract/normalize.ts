@@ -439,7 +439,9 @@ function stripLogPrefix(line: string): { rest: string; level: LogLevel } {
   if (uv && uv[0].length === 10) return { rest: s.slice(10), level: toLevel(uv[1]!) };
   const py = PY_LOGGING.exec(s);
   if (py) return { rest: s.slice(py[0].length), level: toLevel(py[1]!) };
-  const lw = LEVEL_WORD.exec(s);
+  // `<error …` without its `>` is an XML element (a JUnit report's `<error message="…" type="…">`), not a level.
+  const lw0 = LEVEL_WORD.exec(s);
+  const lw = lw0 && lw0[0].startsWith('<') && !lw0[0].includes('>') ? null : lw0;
   // Unstamped, only `[ERROR] x`, `<error> x` or an upper-case word and spaces (`ERROR   x`) count.
   const unstampedOk = lw && (/^[[<]/.test(s) || (lw[1] === lw[1]!.toUpperCase() && !lw[0].includes(':')));
   // `Error: message` after a timestamp is a program's own error line (Node's `Error: Cannot find module`

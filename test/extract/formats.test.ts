@@ -7568,3 +7568,119 @@ warning • Unused import: 'package:tides/util.dart' • lib/main.dart:3:8 • u
     assert.ok(!infos.some((x) => x.language === 'dart'), JSON.stringify(infos));
   });
 });
+
+describe("test runners' other report formats", () => {
+  test("node:test's TAP block that names only the code: ERR_ASSERTION is Node's AssertionError", () => {
+    const tap = `TAP version 13
+# Subtest: parses the header
+not ok 1 - parses the header
+  ---
+  duration_ms: 1.84
+  failureType: 'testCodeFailure'
+  error: |-
+    Expected values to be strictly equal:
+
+    'gzip' !== 'br'
+
+  code: 'ERR_ASSERTION'
+  actual: 'gzip'
+  expected: 'br'
+  operator: 'strictEqual'
+  stack: |-
+    TestContext.<anonymous> (/home/runner/work/hdr/hdr/test/parse.test.js:9:10)
+  ...
+1..1`;
+    assert.deepEqual(languageTypeMessage(tap), [
+      'javascript',
+      'AssertionError',
+      'Expected values to be strictly equal:',
+    ]);
+    // Another code is no class.
+    assert.equal(typeAndMessage(tap.replace("code: 'ERR_ASSERTION'", "code: 'ERR_TEST_FAILURE'"))[0], '');
+  });
+
+  test("deno test's ERRORS section: the test's place, then Deno's class (NotFound, not only …Error) and message", () => {
+    const log = ` ERRORS 
+
+reads the fixture => ./src/feed_test.ts:48:6
+error: NotFound: No such file or directory (os error 2): readfile './testdata/feed.xml'
+  const xml = await Deno.readTextFile("./testdata/feed.xml");
+              ^
+    at async Object.readTextFile (ext:deno_fs/30_fs.js:779:20)
+
+ FAILURES 
+
+reads the fixture => ./src/feed_test.ts:48:6
+
+FAILED | 4 passed | 1 failed (61ms)
+
+error: Test failed`;
+    const f = primary(log);
+    assert.deepEqual(
+      [f.language, f.errorType, f.errorMessage, f.frames[0]?.file, f.frames[0]?.line],
+      [
+        'typescript',
+        'NotFound',
+        "No such file or directory (os error 2): readfile './testdata/feed.xml'",
+        './src/feed_test.ts',
+        48,
+      ],
+    );
+  });
+
+  test("JUnit XML pasted or printed: a failed case's type and message attributes; pytest's message carries the class", () => {
+    const surefire = `<?xml version="1.0" encoding="UTF-8"?>
+<testsuite name="com.example.TideTest" tests="2" errors="0" skipped="0" failures="1">
+  <testcase name="highWater" classname="com.example.TideTest" time="0.02">
+    <failure message="expected: &lt;4.8&gt; but was: &lt;4.2&gt;" type="org.opentest4j.AssertionFailedError"><![CDATA[org.opentest4j.AssertionFailedError: expected: <4.8> but was: <4.2>
+	at org.junit.jupiter.api.AssertionUtils.fail(AssertionUtils.java:151)
+	at com.example.TideTest.highWater(TideTest.java:19)
+]]></failure>
+  </testcase>
+  <testcase name="lowWater" classname="com.example.TideTest" time="0.01"/>
+</testsuite>`;
+    assert.deepEqual(languageTypeMessage(surefire), [
+      'java',
+      'org.opentest4j.AssertionFailedError',
+      'expected: <4.8> but was: <4.2>',
+    ]);
+    const pytest = `<testsuites><testsuite name="pytest" errors="0" failures="1" skipped="0" tests="3">
+<testcase classname="tests.test_tides" name="test_high_water" time="0.003">
+<failure message="AssertionError: assert 4.2 == 4.8">def test_high_water():
+&gt;       assert high_water("noon") == 4.8
+E       AssertionError: assert 4.2 == 4.8</failure></testcase>`;
+    assert.deepEqual(typeAndMessage(pytest), ['AssertionError', 'assert 4.2 == 4.8']);
+    // An error (not a failed assertion) is an <error> element, which is no log level.
+    assert.deepEqual(
+      typeAndMessage(`<testcase name="load" classname="com.example.StationTest" time="0.004">
+  <error message="Cannot invoke &quot;String.trim()&quot; because &quot;name&quot; is null" type="java.lang.NullPointerException">java.lang.NullPointerException: Cannot invoke "String.trim()" because "name" is null
+	at com.example.Station.load(Station.java:31)
+</error>
+</testcase>`),
+      ['java.lang.NullPointerException', 'Cannot invoke "String.trim()" because "name" is null'],
+    );
+    // The class in the type attribute alone (mocha-junit-reporter, a self-closed element).
+    assert.deepEqual(
+      typeAndMessage(`<testcase name="splits evenly" classname="bill" time="0.002">
+  <failure type="AssertionError" message="expected 33.33 to equal 33.34"/>
+</testcase>`),
+      ['AssertionError', 'expected 33.33 to equal 33.34'],
+    );
+    // An <ERROR> level in a log is still one.
+    assert.deepEqual(normalizeText('<ERROR> disk full').lines, ['disk full']);
+    // A report with no failed case, and checkstyle's <error> elements, are not failures of a test.
+    assert.deepEqual(
+      extractFailures(`<testsuite name="tides" tests="2" failures="0" errors="0">
+  <testcase name="a" classname="t" time="0.1"/>
+  <system-err><![CDATA[retrying fetch]]></system-err>
+</testsuite>`),
+      [],
+    );
+    const checkstyle = extractFailures(`<checkstyle version="10.12">
+<file name="src/Tide.java">
+<error line="3" severity="warning" message="Missing a Javadoc comment." source="com.puppycrawl.tools.checkstyle.checks.javadoc.MissingJavadocMethodCheck"/>
+</file>
+</checkstyle>`);
+    assert.ok(!checkstyle.some((x) => x.errorMessage === 'Missing a Javadoc comment.'), JSON.stringify(checkstyle));
+  });
+});
