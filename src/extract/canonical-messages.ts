@@ -11,6 +11,13 @@ import type { Candidate } from './candidate.js';
  */
 const CANONICAL: [hint: string, re: RegExp, type: string | null, language: string, message?: string][] = [
   ['Object reference', /\bObject reference not set to an instance of an object\b/, 'NullReferenceException', 'csharp'],
+  // Perl's require of a module not installed: `Can't locate Foo/Bar.pm in @INC (you may need to install …`.
+  [
+    "Can't locate",
+    /\bCan't locate [\w/.-]{1,200}\.pm in @INC\b(?: \(you may need to install the [\w:]{1,200} module\))?/,
+    null,
+    'perl',
+  ],
   ['concurrent map', /\bconcurrent map (?:writes|read and map write|iteration and map write)\b/, 'fatal error', 'go'],
   [
     'yntax',

@@ -507,8 +507,12 @@ const LINKER =
  */
 const V8_FATAL =
   /^(?:FATAL )?ERROR: (\S.{0,300}(?:JavaScript heap out of memory|Allocation failed|CALL_AND_RETRY_LAST).{0,200})$/;
-/** R: `Error in read.csv(f) : object 'df' not found` (the call, then the condition; a long one on the next line). */
-const R_ERROR = /^Error in (\S.{0,300}?) : ?(.{0,1000})$/;
+/**
+ * R: `Error in read.csv(f) : object 'df' not found` (the call, then the condition; a long one on the next
+ * line), or as rlang and R 4.4 quote the call, `` Error in `library(x)`: there is no package called 'x' ``
+ * (`library()`'s condition is a `packageNotFoundError`).
+ */
+const R_ERROR = /^Error in (`[^`\n]{1,300}`|\S.{0,300}? ):(?: (.{0,1000}))?$/;
 /**
  * Julia's uncaught exception: `ERROR: LoadError: UndefVarError: `x` not defined` (a script), `ERROR:
  * MethodError: …` (the REPL), then `Stacktrace:` and `@ file.jl:N` frames. A timestamped log loses the
@@ -554,7 +558,17 @@ function runtimeLine(lines: string[], line: string, i: number): Candidate | null
     return cand('python', 'Fatal Python error', py[1]!.trim(), line, i, 2.5);
   }
   const r = line.startsWith('Error in ') ? R_ERROR.exec(line) : null;
-  if (r) return cand('r', 'Error', r[2]!.trim() || nextText(lines, i + 1), line, i, 3);
+  if (r) {
+    const message = (r[2] ?? '').trim() || nextText(lines, i + 1);
+    return cand(
+      'r',
+      /^there is no package called /.test(message) ? 'packageNotFoundError' : 'Error',
+      message,
+      line,
+      i,
+      3,
+    );
+  }
   const julia = /^(?:ERROR: |LoadError: |[A-Z]\w{0,80}Error\b)/.test(line) ? juliaError(lines, line, i) : null;
   if (julia) return julia;
   const ipy = line.includes('Traceback (') ? IPYTHON_HEAD.exec(line) : null;

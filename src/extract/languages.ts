@@ -1,6 +1,7 @@
 import { findAnsibleFailures } from './ansible.js';
 import { findBatsFailures } from './bats.js';
 import { findBiomeDiagnostics } from './biome.js';
+import { findClojureFailures } from './clojure.js';
 import { findCodeIgniterErrors } from './codeigniter.js';
 import type { Candidate } from './candidate.js';
 import { findCppTestFailures } from './cpp-test-runners.js';
@@ -15,6 +16,7 @@ import { findJavaFailures } from './java.js';
 import { findJavaScriptFailures } from './javascript.js';
 import { findJsTestRunnerFailures } from './js-test-runners.js';
 import { findJUnitXmlFailures } from './junit-xml.js';
+import { findJuliaFailures } from './julia.js';
 import { findLambdaErrors } from './lambda-error.js';
 import { findMavenReportFailures } from './maven-report-plugins.js';
 import { findMietteReports } from './miette-report.js';
@@ -64,4 +66,6 @@ export const LANGUAGE_MODULES: FailureFinder[] = [
   findMietteReports,
   findBatsFailures,
   findJUnitXmlFailures,
+  findJuliaFailures,
+  findClojureFailures,
 ];

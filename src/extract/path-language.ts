@@ -41,6 +41,14 @@ const LANGUAGE_BY_EXTENSION: Readonly<Record<string, string>> = {
   pm: 'perl',
   ml: 'ocaml',
   mli: 'ocaml',
+  clj: 'clojure',
+  cljc: 'clojure',
+  cljs: 'clojure',
+  erl: 'erlang',
+  hrl: 'erlang',
+  zig: 'zig',
+  cr: 'crystal',
+  nim: 'nim',
 };
 
 /** The language of a source file by its extension (`src/pool.cpp` → `cpp`), or `unknown`. */

@@ -58,6 +58,11 @@ const PRISMA = /^Error: (P[1-3]\d{3})(?:: (\S.{2,1000}))?$/;
  */
 const CONAN =
   /^ERROR: (Package '[^']{1,200}' not resolved: .{1,500}|Missing prebuilt package for .{1,500}|Missing binary: .{1,500}|Version conflict: .{1,500}|[\w.+-]{1,100}\/[\w.+-]{1,60}(?:@\S{1,100})?: Error in \w{1,30}\(\) method.{0,500})$/;
+/**
+ * rebar3 (Erlang's build tool) on an error it did not expect: `===> Uncaught error: {badmatch,error}`, the
+ * Erlang term; a tuple's first element names the error (`badmatch`, `function_clause`, `badarg`).
+ */
+const REBAR3_UNCAUGHT = /^===> Uncaught error: (\S.{0,1000})$/;
 /** jq's run-time and compile errors (`jq: error (at file:8): Cannot iterate over null (null)`). */
 const JQ = /^jq: error(?: \(at [^)]{1,300}\))?: (\S.{2,1000})$/;
 const CARGO =
@@ -114,6 +119,18 @@ export function toolError(lines: string[], line: string, i: number, yarnFailed: 
   if (line.startsWith('ESLint found too many') && ESLINT_MAX_WARNINGS.test(line))
     return cand('javascript', null, line, line, i, 2);
   if (line === 'Error:') return serverlessError(lines, i);
+  const rebar = line.startsWith('===> ') ? REBAR3_UNCAUGHT.exec(line) : null;
+  if (rebar) {
+    const term = rebar[1]!.trim();
+    return cand(
+      'erlang',
+      /^\{'?([a-z]\w{0,60})'?,/.exec(term)?.[1] ?? /^[a-z]\w{0,60}$/.exec(term)?.[0] ?? null,
+      term,
+      line,
+      i,
+      2.5,
+    );
+  }
   const conan = line.startsWith('ERROR: ') ? CONAN.exec(line) : null;
   if (conan) return cand('cpp', null, conan[1]!.trim(), line, i, 2.5);
   const prisma = line.startsWith('Error: P') ? PRISMA.exec(line) : null;

@@ -7684,3 +7684,85 @@ E       AssertionError: assert 4.2 == 4.8</failure></testcase>`;
     assert.ok(!checkstyle.some((x) => x.errorMessage === 'Missing a Javadoc comment.'), JSON.stringify(checkstyle));
   });
 });
+
+describe('languages beyond the mainstream', () => {
+  test("Julia's Test: the exception a test threw, under its runner's LoadError; a script's LoadError names the inner class", () => {
+    const log = `     Testing Running tests...
+rolling: Error During Test at /home/runner/work/Tides.jl/Tides.jl/test/rolling.jl:31
+  Test threw exception
+  Expression: rolling_mean(x, 5) ≈ expected
+  MethodError: no method matching rolling_mean(::Vector{Union{Missing, Float64}}, ::Int64)
+  Stacktrace:
+   [1] top-level scope
+Test Summary: | Pass  Error  Total
+rolling       |   12      1     13
+ERROR: LoadError: Some tests did not pass: 12 passed, 0 failed, 1 errored, 0 broken.`;
+    const f = primary(log);
+    assert.deepEqual(
+      [f.language, f.errorType, f.errorMessage, f.frames[0]?.line],
+      ['julia', 'MethodError', 'no method matching rolling_mean(::Vector{Union{Missing, Float64}}, ::Int64)', 31],
+    );
+    assert.deepEqual(languageTypeMessage('ERROR: LoadError: UndefVarError: `tide` not defined in `Main`'), [
+      'julia',
+      'UndefVarError',
+      '`tide` not defined in `Main`',
+    ]);
+  });
+
+  test("Clojure's clojure.main report: the class in parentheses (or the phase), the message on the next line", () => {
+    const f = primary(`Execution error (NullPointerException) at tides.config/load (config.clj:14).
+Cannot invoke "java.lang.CharSequence.length()" because "s" is null
+
+Full report at:
+/tmp/clojure-4242.edn`);
+    assert.deepEqual(
+      [f.language, f.errorType, f.errorMessage, f.frames[0]?.file, f.frames[0]?.line],
+      [
+        'clojure',
+        'NullPointerException',
+        'Cannot invoke "java.lang.CharSequence.length()" because "s" is null',
+        'config.clj',
+        14,
+      ],
+    );
+    assert.deepEqual(
+      languageTypeMessage(
+        'Syntax error compiling at (tides/core.clj:3:1).\nUnable to resolve symbol: high-water in this context',
+      ),
+      ['clojure', 'Syntax error', 'Unable to resolve symbol: high-water in this context'],
+    );
+  });
+
+  test("rebar3's uncaught error: the Erlang term, its tuple's tag the type", () => {
+    assert.deepEqual(
+      languageTypeMessage(`===> Verifying dependencies...
+===> Uncaught error in rebar_core. Run with DIAGNOSTIC=1 to see stacktrace or consult rebar3.crashdump
+===> Uncaught error: {badmatch,error}`),
+      ['erlang', 'badmatch', '{badmatch,error}'],
+    );
+  });
+
+  test("R's errors as rlang and R 4.4 quote the call; library()'s missing package is a packageNotFoundError", () => {
+    assert.deepEqual(
+      languageTypeMessage(`══ Failed tests ════════
+Error in \`library(tidesdata)\`: there is no package called 'tidesdata'
+Error: Test failures
+Execution halted`),
+      ['r', 'packageNotFoundError', "there is no package called 'tidesdata'"],
+    );
+    assert.deepEqual(typeAndMessage('Error in `read.csv(path)`: cannot open the connection\nExecution halted'), [
+      'Error',
+      'cannot open the connection',
+    ]);
+  });
+
+  test("Perl's missing module, and the languages of other sources' extensions", () => {
+    assert.deepEqual(
+      languageTypeMessage(
+        "Can't locate Tide/Table.pm in @INC (you may need to install the Tide::Table module) (@INC contains: lib /etc/perl) at bin/tides line 4.",
+      ),
+      ['perl', '', "Can't locate Tide/Table.pm in @INC (you may need to install the Tide::Table module)"],
+    );
+    assert.equal(primary("src/tide.zig:54:8: error: expected type '*usize', found '*u16'").language, 'zig');
+  });
+});
