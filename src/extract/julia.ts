@@ -10,7 +10,7 @@ import { candidate, type Candidate } from './candidate.js';
  */
 const DURING_TEST = /^(?:\S.{0,200}?: )?Error During Test at (\S.{0,400}?):(\d{1,7})$/;
 const THROWN = /^(?:Test threw exception|Got exception outside of a @test)$/;
-const SHOWN = /^((?:\w{1,60}\.){0,4}[A-Z]\w{0,60}(?:Error|Exception)|InterruptException)(?:: (\S.{0,1000}))?$/;
+const SHOWN = /^((?:\w{1,60}\.){0,4}[A-Z]\w{0,60}(?:Error|Exception))(?:: (\S.{0,1000}))?$/;
 
 export function findJuliaFailures(lines: string[]): Candidate[] {
   const out: Candidate[] = [];
