@@ -11,9 +11,10 @@ import { candidate, type Candidate } from './candidate.js';
  * - Meson's test harness (`meson test`): a line per test, `3/6 proj:unit / compaction  FAIL  0.52s  killed
  *   by signal 11 SIGSEGV` (or `exit status 1`; `TIMEOUT`, `ERROR`); a signal is the type, else the test
  *   failed (`test failure`, the test named in the message). Its summary repeats the lines: the first counts.
- * A GoogleTest or Catch2 line of that shape counts only inside the runner's output: a GoogleTest `[ RUN      ]` before it or
- * its `[  FAILED  ]` after it (or, in a paste cut to the failure, a C++ file's `Failure` with one of
- * GoogleTest's assertion messages below); Catch2's rule of dashes or its `test cases:` summary.
+ * A GoogleTest or Catch2 line of that shape counts only inside the runner's output: a GoogleTest
+ * `[ RUN      ]` before it or its `[  FAILED  ]` after it (or, in a paste cut to the failure, a C++ file's
+ * `Failure` with one of GoogleTest's assertion messages below); Catch2's rule of dashes or its `test
+ * cases:` summary.
  */
 const GTEST_FAILURE = /^(?:unknown file|(\S.{0,300}?)(?::(\d{1,7})|\((\d{1,7})\))): (?:Failure|error: (\S.{0,1000}))$/;
 const GTEST_RUN = /^\[ RUN {6}\] /;
@@ -25,7 +26,7 @@ const GTEST_FAILED = /^\[ {2}FAILED {2}\] /;
 const CATCH_FAILED = /^(\S.{0,300}?)(?::(\d{1,7})|\((\d{1,7})\)): FAILED:$/;
 const CATCH_CONTEXT = /^-{40,}$|^test cases: {1,2}\d/;
 const MESON_TEST =
-  /^\d{1,6}\/\d{1,6} (\S.{0,300}?)\s+(FAIL|TIMEOUT|ERROR)\s+\d{1,7}(?:\.\d{1,3})?s(?:\s+(killed by signal \d{1,2} (SIG[A-Z]{2,8})|exit status -?\d{1,3}|.{1,200}))?$/;
+  /^\d{1,6}\/\d{1,6} (\S.{0,300}?)\s+(FAIL|TIMEOUT|ERROR)\s+\d{1,7}(?:\.\d{1,3})?s(?:\s+(killed by signal \d{1,2} (SIG[A-Z]{2,8})|\S.{0,200}))?$/;
 
 export function findCppTestFailures(lines: string[]): Candidate[] {
   const out: Candidate[] = [];

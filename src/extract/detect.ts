@@ -129,11 +129,11 @@ function documentContext(lines: string[]): DocContext {
   return { mavenHelp, yarn, yarnBerry, helmLint };
 }
 
-/** A line as a detector reads it: trimmed, list bullet and surrounding quotes or backticks removed. */
 /** A located diagnostic after xcpretty's mark; its severity (group 3) is left out for errors: `/…/View.swift:12:5: cannot find …`. */
 const XCPRETTY_LOCATED =
   /^([\w.~$@/\\][^:\s]{0,300}:\d{1,7}:(?:\d{1,7}:)?) (((?:fatal )?error:|warning:|note:)?.{1,1000})$/;
 
+/** A line as a detector reads it: trimmed, list bullet and surrounding quotes or backticks removed. */
 function view(raw: string): string {
   let s = raw.trim();
   s = s.replace(/^(?:[-*+•]|\d{1,3}[.)])\s+(?=\S)/, '');

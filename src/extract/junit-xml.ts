@@ -1,6 +1,11 @@
 import { candidate, type Candidate } from './candidate.js';
 import { languageOfName } from './error-class-language.js';
 
+/** The tag and its attributes, quote by quote (a decoded value may hold `<` and `>`: `expected: <4.8>`). */
+const TAG = /<(?:failure|error)(?![\w:-])((?:\s{1,20}[\w:-]{1,40}="[^"]{0,2000}"){0,20})\s*\/?>?/;
+const TYPED_MESSAGE =
+  /^((?:[A-Za-z_$][\w$]{0,80}\.){0,10}[A-Z][\w$]{0,80}(?:Error|Exception|Failure|Failed)\w{0,40}): (\S.{0,2000})$/;
+
 /**
  * JUnit XML reports (the Ant schema that Surefire, pytest's `--junitxml`, jest-junit, go-junit-report
  * and others write), pasted into an issue or printed by a step: a failed case is a `<testcase>` holding
@@ -9,11 +14,6 @@ import { languageOfName } from './error-class-language.js';
  * assert 1 == 2`). Only inside a report: a `<testcase` shortly before the tag (checkstyle's XML has
  * `<error …>` elements too).
  */
-/** The tag and its attributes, quote by quote (a decoded value may hold `<` and `>`: `expected: <4.8>`). */
-const TAG = /<(?:failure|error)(?![\w:-])((?:\s{1,20}[\w:-]{1,40}="[^"]{0,2000}"){0,20})\s*\/?>?/;
-const TYPED_MESSAGE =
-  /^((?:[A-Za-z_$][\w$]{0,80}\.){0,10}[A-Z][\w$]{0,80}(?:Error|Exception|Failure|Failed)\w{0,40}): (\S.{0,2000})$/;
-
 export function findJUnitXmlFailures(lines: string[]): Candidate[] {
   const out: Candidate[] = [];
   let lastTestcase = -Infinity;
