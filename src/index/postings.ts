@@ -181,9 +181,10 @@ export class Postings {
   }
 
   /**
-   * Whether the thread `id` holds `term` (in any column): a binary search of the term's block ends, then
-   * of one block of its postings (read from the file when they are not held, 512 bytes). The tokens a
-   * thread's lexical text indexes, asked one at a time without reading or tokenizing the thread.
+   * Whether the thread `id` holds `term` (in any column): a binary search of the term's postings when
+   * they are in memory (held, or cached by a search that scored the term), else of its block ends, then
+   * of one block of its postings read from the file (512 bytes). The tokens a thread's lexical text
+   * indexes, asked one at a time without reading or tokenizing the thread.
    */
   holds(term: string | number, id: number): boolean {
     let r: number | undefined = typeof term === 'number' ? term : this.ranks.get(term);
@@ -195,6 +196,9 @@ export class Postings {
     if (this.lastHeld.id !== id) this.lastHeld = { id, doc: this.docOf(id) };
     const d = this.lastHeld.doc;
     if (r < 0 || d < 0) return false;
+    // A term a search just scored is likely in the cache: its postings in memory, no read.
+    const seg = this.cache?.peek(r);
+    if (seg) return includes(seg.docs, 0, seg.docs.length, d);
     const { blockLastDoc, termBlockStart, termPostStart } = this.data;
     let lo = termBlockStart[r]!;
     let hi = termBlockStart[r + 1]! - 1;
@@ -206,17 +210,9 @@ export class Postings {
     if (blockLastDoc[lo]! < d) return false;
     const start = termPostStart[r]! + (lo - termBlockStart[r]!) * BLOCK_SIZE;
     const end = Math.min(termPostStart[r + 1]!, start + BLOCK_SIZE);
-    const docs = this.file.heldDocs ? this.file.heldDocs.subarray(start, end) : this.file.read(start, end).docs;
-    let a = 0;
-    let b = docs.length - 1;
-    while (a <= b) {
-      const mid = (a + b) >>> 1;
-      const x = docs[mid]!;
-      if (x === d) return true;
-      if (x < d) a = mid + 1;
-      else b = mid - 1;
-    }
-    return false;
+    if (this.file.heldDocs) return includes(this.file.heldDocs, start, end, d);
+    const docs = this.file.read(start, end).docs;
+    return includes(docs, 0, docs.length, d);
   }
 
   /** The document number of thread `id` in this file, or -1. */
@@ -515,6 +511,20 @@ function gallop(docs: Uint32Array, p: number, end: number, d: number): number {
     else hi = mid;
   }
   return lo;
+}
+
+/** Whether the ascending `docs[lo, end)` holds `d` (binary search). */
+function includes(docs: Uint32Array, lo: number, end: number, d: number): boolean {
+  let a = lo;
+  let b = end - 1;
+  while (a <= b) {
+    const mid = (a + b) >>> 1;
+    const x = docs[mid]!;
+    if (x === d) return true;
+    if (x < d) a = mid + 1;
+    else b = mid - 1;
+  }
+  return false;
 }
 
 function ascending(a: Uint32Array): boolean {
