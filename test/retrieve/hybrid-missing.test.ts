@@ -3,7 +3,7 @@ import { test } from 'node:test';
 import { buildQuery } from '../../src/query/build-query.js';
 import type { DenseRetriever } from '../../src/retrieve/dense.js';
 import { scaledEfSearch } from '../../src/index/dense-index.js';
-import { createHybridRetriever, missingScore } from '../../src/retrieve/hybrid.js';
+import { createHybridRetriever, DEFAULT_HYBRID, fusionWeights, missingScore } from '../../src/retrieve/hybrid.js';
 import type { Retriever, ScoredId } from '../../src/retrieve/types.js';
 
 const list = (scores: number[]): ScoredId[] => scores.map((score, i) => ({ id: i + 1, score }));
@@ -62,4 +62,51 @@ test("the dense leg's beam widens with the index: 320 up to 250k threads, × √
     await createHybridRetriever({ keywordOf: () => null, documentCount }, lexical, dense).search(query, { top: 10 });
   }
   assert.deepEqual(asked, [320, 640]);
+});
+
+test('the error-line leg runs only where its fusion weight reaches minErrorLineWeight, and its weight goes to the whole query when not', async () => {
+  let errorLegRuns = 0;
+  const lexical: Retriever = { name: 'bm25', search: async () => list([9, 8, 7]) };
+  // The error-line leg ranks thread 3 first: it can only lift thread 3 when it runs.
+  const errorLine: Retriever = {
+    name: 'bm25',
+    search: async () => {
+      errorLegRuns++;
+      return [
+        { id: 3, score: 30 },
+        { id: 2, score: 1 },
+        { id: 1, score: 0 },
+      ];
+    },
+  };
+  const dense: DenseRetriever = {
+    name: 'dense',
+    search: async () => [],
+    embed: async () => new Float32Array([1]),
+    similarity: () => 0.5,
+  };
+  const index = { keywordOf: () => null, documentCount: 3 };
+  const oneLiner = buildQuery('KeyError: missing_key').query;
+  const question = buildQuery(
+    `I am reading a config file and looking a value up by name, which raises an error. ${'The file is large and was written by hand by several people over the years. '.repeat(8)}\n\nTraceback (most recent call last):\n  File "app.py", line 3, in <module>\nKeyError: 'x'`,
+  ).query;
+  const fw = (q: typeof oneLiner) => fusionWeights(q, DEFAULT_HYBRID).errorLine;
+  assert.ok(fw(oneLiner) > 0.1 && fw(question) > 0 && fw(question) < DEFAULT_HYBRID.minErrorLineWeight);
+  const hybrid = createHybridRetriever(index, lexical, dense, {}, errorLine);
+  assert.equal((await hybrid.search(oneLiner, { top: 3 }))[0]!.id, 3, 'the error-line leg ran and lifted thread 3');
+  assert.equal(errorLegRuns, 1);
+  const got = await hybrid.search(question, { top: 3 });
+  assert.deepEqual(
+    got.map((r) => r.id),
+    [1, 2, 3],
+    'the whole-query leg alone orders them',
+  );
+  assert.equal(errorLegRuns, 1, 'not run for a question whose error line is a small part of it');
+  // Equal similarities: the dense z-scores are 0; thread 1's lexical z-score is 1/sd([9, 8, 7]) = √1.5,
+  // weighed by the whole-query leg's weight plus the error line's.
+  const w = fusionWeights(question, DEFAULT_HYBRID);
+  assert.ok(Math.abs(got[0]!.score - (w.lexical + w.errorLine) * Math.sqrt(1.5)) < 1e-12, `${got[0]!.score}`);
+  const always = createHybridRetriever(index, lexical, dense, { minErrorLineWeight: 0 }, errorLine);
+  await always.search(question, { top: 3 });
+  assert.equal(errorLegRuns, 2, 'run at any weight when the floor is 0');
 });
