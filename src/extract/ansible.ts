@@ -27,7 +27,11 @@ export function findAnsibleFailures(lines: string[]): Candidate[] {
     const line = lines[i]!.trim();
     if (line.startsWith('ERROR! ')) {
       const m = PLAYBOOK_ERROR.exec(line);
-      if (m) out.push(candidate('ansible', 'ERROR', m[1]!.trim(), line, i, 3));
+      // An Elixir release's `ERROR! Config provider Config.Reader failed with:` heads the exception
+      // printed below it (`** (KeyError) …`), which is the failure.
+      if (m && !(line.endsWith(':') && (lines[i + 1] ?? '').trim().startsWith('** ('))) {
+        out.push(candidate('ansible', 'ERROR', m[1]!.trim(), line, i, 3));
+      }
       continue;
     }
     if (line.startsWith('An exception occurred during task execution.')) {

@@ -473,6 +473,12 @@ const RUST_ICE = /^error: internal compiler error: ?(.*)$/;
 const RUSTC_ICE_PANIC = /^thread 'rustc' panicked at (.+)$/;
 /** Node prints an error without a stack as `[Name: message]`, its properties after ` {` (unhandled rejections). */
 const NODE_BRACKETED = /^\[([A-Z]\w{0,80}(?:Error|Rejection|Exception)): (.{3,2000})\](?: \{)?$/;
+/**
+ * OCaml's uncaught exception, as the runtime prints it: `Fatal error: exception Not_found`,
+ * `Fatal error: exception Failure("int_of_string")`, `Fatal error: exception Mylib.Parse_error(3, "x")`.
+ */
+const OCAML_UNCAUGHT =
+  /^Fatal error: exception ((?:[A-Z]\w{0,80}\.){0,6}[A-Z]\w{0,80})(?:\s*\((.{0,1000})\)|\s+(\S.{0,1000}))?$/;
 const PHP_FATAL = /^(PHP )?(Fatal error|Parse error|Catchable fatal error|Recoverable fatal error): {1,4}(.+)$/;
 /** PHP names the script in every error (`in /x.php:3`, `in /x.php on line 3`); without `PHP ` it must. */
 const PHP_LOCATION = /\.php\b|\bon line \d+\.?$/;
@@ -623,7 +629,17 @@ function runtimeLine(lines: string[], line: string, i: number): Candidate | null
     return c;
   }
   const ex = ELIXIR.exec(line);
-  if (ex) return cand('elixir', ex[1]!, ex[2]!.trim(), line, i, 3);
+  // `** (CompileError) lib/x.ex: cannot compile module X (errors have been logged)` closes the
+  // compiler's diagnostics (elixir.ts): a wrapper of them.
+  if (ex)
+    return cand(
+      'elixir',
+      ex[1]!,
+      ex[2]!.trim(),
+      line,
+      i,
+      ex[2]!.trimEnd().endsWith('(errors have been logged)') ? 0.3 : 3,
+    );
   const go = GO_FATAL.exec(line);
   if (go) return cand('go', 'fatal error', cutProse(go[1]!), line, i, 3);
   if (DATA_RACE.test(line)) {
@@ -645,6 +661,14 @@ function runtimeLine(lines: string[], line: string, i: number): Candidate | null
     const uncaught = PHP5_UNCAUGHT.exec(body) ?? PHP_UNCAUGHT.exec(body);
     if (uncaught) return cand('php', uncaught[1]!, (uncaught[2] ?? '').trim(), line, i, 3);
     return cand('php', php[2]!, body, line, i, 3);
+  }
+  const uncaught = line.startsWith('Fatal error: exception ') ? OCAML_UNCAUGHT.exec(line) : null;
+  if (uncaught) {
+    // A constructor's one string argument is its message (`Failure("int_of_string")`); other arguments
+    // are shown as printed; a constant constructor (`Not_found`) is its own message.
+    const args = (uncaught[2] ?? uncaught[3] ?? '').trim();
+    const one = /^"((?:[^"\\]|\\.)*)"$/.exec(args);
+    return cand('ocaml', uncaught[1]!, one ? one[1]! : args || uncaught[1]!, line, i, 3);
   }
   const swift = line.includes('Fatal error') ? SWIFT_FATAL.exec(line) : null;
   if (swift) {
@@ -1050,6 +1074,11 @@ function packageManager(lines: string[], line: string, i: number): Candidate | n
 // program's own traceback of the same refusal says more).
 
 const KUBECTL = /^Error from server(?: \((\w{1,60})\))?: (.{3,1000})$/;
+/**
+ * The API server's refusal of an invalid object, as kubectl prints a 422 (no `Error from server`):
+ * `The Deployment "api" is invalid: spec.template.metadata.labels: Invalid value: …`. Its reason is `Invalid`.
+ */
+const KUBE_INVALID = /^The [A-Z]\w{1,60} "[^"\n]{1,253}" is invalid: \S.{0,2000}$/;
 const AWS_CLI =
   /^An error occurred \((\w{1,80})\) when calling the \w{1,80} operation(?: \([^)\n]{0,100}\))?: ?.{0,1000}$/;
 /** mysql's `ERROR 1045 (28000): …`; a log's level stripping may have taken its `ERROR `. */
@@ -1075,6 +1104,7 @@ function sqlServerMessage(lines: string[], line: string, i: number): Candidate |
 function clientError(line: string, i: number, level: LogLevel | null): Candidate | null {
   const k8s = line.startsWith('Error from server') ? KUBECTL.exec(line) : null;
   if (k8s) return cand('kubernetes', k8s[1] ?? 'Error from server', k8s[2]!.trim(), line, i, 2.5);
+  if (line.startsWith('The ') && KUBE_INVALID.test(line)) return cand('kubernetes', 'Invalid', line, line, i, 2.5);
   const aws = line.startsWith('An error occurred (') ? AWS_CLI.exec(line) : null;
   if (aws) return cand('aws', aws[1]!, line, line, i, 2.5);
   const mysql = level === 'error' || line.startsWith('ERROR ') ? MYSQL.exec(line) : null;

@@ -7,7 +7,7 @@ import { candidate, type Candidate } from './candidate.js';
  * ` : ` (`System.InvalidOperationException : Sequence contains no elements`).
  */
 const DOTNET_EXCEPTION =
-  /^(?:Unhandled [Ee]xception[.:] )?((?:[A-Z]\w*\.)+[A-Z]\w*Exception)( \(0x[0-9A-Fa-f]{8}\))?(?: ?: (.*))?$/;
+  /^(?:Unhandled [Ee]xception[.:] )?((?:[A-Z]\w*\.)+(?:[A-Z]\w*)?Exception)( \(0x[0-9A-Fa-f]{8}\))?(?: ?: (.*))?$/;
 /**
  * A frame, `at Ns.Type.Method(Args) in C:\src\File.cs:line 42`; a localized runtime translates `at`
  * (`在`, `於`, `bei`, `à`, `в`, `場所`) and the location's words, which are then left unread.

@@ -31,8 +31,14 @@ export interface ExtractOptions {
  * Frames come innermost last in every language (the order Python prints), so `frames.at(-1)` is where
  * the failure happened.
  */
+/** The least strength of a reply's own failure that outranks the failure it quotes or left behind. */
+const OWN_FAILURE = 2;
+/** Prose that says the failure above was left behind for the one below ("now I get", "a new error"). */
+const SUPERSEDED =
+  /\b(?:now|then) (?:I|we|it) (?:get|gets|got|see|hit|am getting|'m getting|are getting)\b|\bnow (?:I'm |I am |it's |it is |we're |we are )?(?:getting|failing with|fails with|throws|crashes with|shows)\b|\bnow (?:get|gets|got) (?:this|a|the|an)\b|\b(?:a|another) (?:new|different) error\b/i;
+
 export function extractFailures(text: string, opts: ExtractOptions = {}): Failure[] {
-  const { lines, markers, levels } = normalizeText(text);
+  const { lines, markers, levels, quoted } = normalizeText(text);
   if (runVerdict(lines, markers) === 'passed') return [];
   // Appended one by one: a spread of a huge candidate list overflows the call stack.
   const candidates: Candidate[] = [];
@@ -51,6 +57,20 @@ export function extractFailures(text: string, opts: ExtractOptions = {}): Failur
     .filter((c) => !cleared.has(c.line))
     .filter((c) => c.errorType !== null || c.errorMessage !== '' || c.codeLines.length > 0)
     .sort((a, b) => b.strength - a.strength || a.line - b.line);
+  // A reply that quotes an earlier comment's error (`> `) and then pastes its own: its own is the one
+  // to answer, when it is a real failure (not a wrapper or a word in prose).
+  if (ranked.length > 1 && quoted[ranked[0]!.line]) {
+    const own = ranked.findIndex((c) => !quoted[c.line] && c.line > ranked[0]!.line && c.strength >= OWN_FAILURE);
+    if (own > 0) ranked.unshift(...ranked.splice(own, 1));
+  }
+  // A report that tells what it tried: "after upgrading I now get" below one paste and above another
+  // says the first is behind them; the last failure so introduced is the one to answer.
+  let latest = ranked[0];
+  for (const c of [...ranked].sort((a, b) => a.line - b.line)) {
+    if (!latest || c.line <= latest.line || c.strength < OWN_FAILURE) continue;
+    if (lines.slice(latest.line + 1, c.line).some((l) => l.length < 400 && SUPERSEDED.test(l))) latest = c;
+  }
+  if (latest && latest !== ranked[0]) ranked.unshift(...ranked.splice(ranked.indexOf(latest), 1));
   const seen = new Set<string>();
   const out: Failure[] = [];
   for (const c of ranked) {

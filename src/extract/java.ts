@@ -28,6 +28,13 @@ const KAPT_E = /^e: (?:file:\/\/)?(\S{1,500}\.java):(\d{1,7}): error: (?:\[([\w/
  * Module was compiled with an incompatible version of Kotlin. …` (a dependency's metadata), or a source
  * file it cannot read.
  */
+/**
+ * KSP's processors (Room, Moshi, Hilt with KSP) report through kotlinc's `e: `, behind `[ksp]`, with the
+ * element's location when they give one: `e: [ksp] /path/NoteDao.kt:31: There is a problem with the
+ * query: …`. `e: [ksp] Error occurred in KSP, check log for detail` is KSP's own closing wrapper.
+ */
+const KSP_E = /^e: \[ksp\] (?:(\S{1,500}\.(?:kts?|java)):(\d{1,7}): )?(\S.{0,2000})$/;
+const KSP_WRAPPER = /^Error occurred in KSP\b/;
 const KOTLIN_E_FILE = /^e: (?:file:\/\/)?(\S{1,500}\.(?:kts?|kotlin_module|jar|klib)):? (\S.{0,2000})$/;
 const GRADLE_WRONG = /^\* What went wrong:\s*$/;
 /**
@@ -165,7 +172,10 @@ export function findJavaFailures(lines: string[]): Candidate[] {
       // A runner's failed-test line above says so where no frame follows at once (Espresso's
       // NoMatchingViewException prints the view hierarchy between its message and its frames).
       const runnerFailed = runnerFailedTestAbove(lines, i);
-      const explicit = line.startsWith('Exception in thread') || runnerFailed;
+      // Android's crash report is the process's death: stronger than traces the app printed on the way
+      // (`W System.err:` lines of a caught exception's printStackTrace).
+      const crashed = afterFatalException(lines, i);
+      const explicit = line.startsWith('Exception in thread') || runnerFailed || crashed;
       if (frames.length === 0 && !explicit) continue;
       const byPassingTest = !runnerFailed && loggedByPassingTests(lines, k);
       out.push({
@@ -176,7 +186,7 @@ export function findJavaFailures(lines: string[]): Candidate[] {
         codeLines: [],
         errorText: errorLines.join('\n'),
         line: i,
-        strength: BUILD_TOOL_EXCEPTION.test(m[1]!) ? 0.3 : runnerFailed ? 3.5 : 3,
+        strength: BUILD_TOOL_EXCEPTION.test(m[1]!) ? 0.3 : runnerFailed || crashed ? 3.5 : 3,
         innermostFirst: true,
         ...(byPassingTest ? { notAFailure: true } : {}),
       });
@@ -236,6 +246,13 @@ export function findJavaFailures(lines: string[]): Candidate[] {
     if (kapt) {
       const at = { file: kapt[1]!, line: Number(kapt[2]), function: null, source: null };
       out.push(candidate('kotlin', kapt[3] ?? 'error', kapt[4]!.trim(), line, i, 3, [at]));
+      continue;
+    }
+    const ksp = line.startsWith('e: [ksp] ') ? KSP_E.exec(line) : null;
+    if (ksp) {
+      const at = ksp[1] ? [{ file: ksp[1], line: Number(ksp[2]), function: null, source: null }] : [];
+      const message = ksp[3]!.trim();
+      out.push(candidate('kotlin', 'error', message, line, i, KSP_WRAPPER.test(message) ? 0.3 : at.length ? 3 : 2, at));
       continue;
     }
     const ke = line.startsWith('e: ') ? (KOTLIN_E.exec(line) ?? KOTLIN_E_FILE.exec(line)) : null;
@@ -333,6 +350,7 @@ function mavenHelpBelow(lines: string[], i: number, span: number): string | null
 
 /** Whether line `i` is the exception of Android's crash report (below `FATAL EXCEPTION:` and `Process:`). */
 function afterFatalException(lines: string[], i: number): boolean {
+  if (lines[i]!.trim().startsWith('Process: ')) return false;
   const above = (lines[i - 1] ?? '').trim();
   if (FATAL_EXCEPTION.test(above)) return true;
   return above.startsWith('Process: ') && FATAL_EXCEPTION.test((lines[i - 2] ?? '').trim());

@@ -17,6 +17,8 @@ import { findJavaScriptFailures } from './javascript.js';
 import { findJsTestRunnerFailures } from './js-test-runners.js';
 import { findJUnitXmlFailures } from './junit-xml.js';
 import { findJuliaFailures } from './julia.js';
+import { findElixirFailures } from './elixir.js';
+import { findHaskellFailures } from './haskell.js';
 import { findLambdaErrors } from './lambda-error.js';
 import { findMavenReportFailures } from './maven-report-plugins.js';
 import { findMietteReports } from './miette-report.js';
@@ -68,4 +70,6 @@ export const LANGUAGE_MODULES: FailureFinder[] = [
   findJUnitXmlFailures,
   findJuliaFailures,
   findClojureFailures,
+  findElixirFailures,
+  findHaskellFailures,
 ];

@@ -11,6 +11,8 @@ export interface NormalizedText {
   markers: (string | null)[];
   /** The log level a stripped prefix gave each line, if any. */
   levels: LogLevel[];
+  /** Whether each line was quoted in markdown (`> `): a reply quoting what someone else posted. */
+  quoted: boolean[];
 }
 
 /**
@@ -45,6 +47,10 @@ export function normalizeText(text: string): NormalizedText {
   const out: Wrapped[] = [];
   // Nix's failed build quotes the builder's last lines, each behind `> ` (`Last 25 log lines:`).
   let nixLog = false;
+  // BuildKit's summary of a failed step (`------`, ` > [api 5/6] RUN pip install …:`, the step's last
+  // lines each behind its seconds, `------`): the seconds go.
+  let buildkitTail = false;
+  const packer = packerBuilds(lines0);
   for (const [n, f] of framed.entries()) {
     // The console wrapped what it showed: measure widths before mojibake is decoded back.
     const width = f.text.length;
@@ -63,9 +69,15 @@ export function normalizeText(text: string): NormalizedText {
     if (line.includes('&')) line = decodeEntities(line);
     if (nixLog && NIX_LOG_LINE.test(line)) line = line.replace(NIX_LOG_LINE, '');
     else nixLog = line.includes('log lines:') && NIX_LOG_HEAD.test(line);
+    if (buildkitTail && line.trim() === '------') buildkitTail = false;
+    else if (buildkitTail) line = line.replace(BUILDKIT_TAIL_TIME, '');
+    else buildkitTail = line.includes('> [') && BUILDKIT_TAIL_HEAD.test(line);
+    if (packer.size) line = stripPackerPrefix(line, packer);
     // Markdown quotes; pytest's own `>` marker (`>       code`) stays when the text is pytest output.
     // Gradle's causes under "What went wrong" are `> ` lines indented by depth: not quotes either.
-    if (!gradle || !/^\s*> /.test(line)) line = line.replace(pytestish ? QUOTE_TEXT : QUOTE, '');
+    const unquoted = !gradle || !/^\s*> /.test(line) ? line.replace(pytestish ? QUOTE_TEXT : QUOTE, '') : line;
+    const quoted = unquoted !== line;
+    line = unquoted;
     if (group) {
       if (/^\s*\+[-+ \d]*$/.test(line) && (line.includes('---') || line.trim() === '+')) continue;
       line = line.replace(/^(?:\s*[|+](?= ))+ ?/, '');
@@ -78,7 +90,7 @@ export function normalizeText(text: string): NormalizedText {
     const { rest, level } = stripLogPrefix(line);
     line = rest.replace(NODE_PID, '$1');
     if (line.startsWith('[')) line = line.replace(TORCH_RANK, '');
-    out.push({ text: line, marker: f.marker, level, width });
+    out.push({ text: line, marker: f.marker, level, width, quoted });
   }
   stripLogTags(out);
   const joined = joinHardWraps(out);
@@ -86,6 +98,7 @@ export function normalizeText(text: string): NormalizedText {
     lines: joined.map((l) => l.text),
     markers: joined.map((l) => l.marker),
     levels: joined.map((l) => l.level),
+    quoted: joined.map((l) => l.quoted),
   };
 }
 
@@ -274,6 +287,28 @@ function openCodeSpans<T extends { text: string }>(lines: T[]): T[] {
   return out;
 }
 const PYTEST_E = /^E {2,}\S/;
+const BUILDKIT_TAIL_HEAD = /^\s{0,2}> \[[^\]]{1,200}\] \S.{0,2000}:$/;
+const BUILDKIT_TAIL_TIME = /^\d{1,6}\.\d{2,3}(?: |$)/;
+
+/**
+ * Packer's UI puts the build's name before every line: `==> azure-arm.ubuntu: ` for its own steps and
+ * the provisioner's stderr, four spaces and the name for the provisioner's output. A name is taken when
+ * `==> name: ` starts two or more lines; then both forms of it are stripped.
+ */
+const PACKER_SAY = /^==> ([\w-]{1,60}\.[\w-]{1,60}):(?: |$)/;
+function packerBuilds(lines: string[]): Set<string> {
+  const counts = new Map<string, number>();
+  for (const l of lines) {
+    const m = l.startsWith('==> ') ? PACKER_SAY.exec(l) : null;
+    if (m) counts.set(m[1]!, (counts.get(m[1]!) ?? 0) + 1);
+  }
+  return new Set([...counts].filter(([, n]) => n >= 2).map(([name]) => name));
+}
+function stripPackerPrefix(line: string, names: Set<string>): string {
+  const m = /^(?:==> | {4})([\w-]{1,60}\.[\w-]{1,60}):(?: |$)/.exec(line);
+  return m && names.has(m[1]!) ? line.slice(m[0].length) : line;
+}
+
 /** Nix's heading of a failed builder's quoted log (`Last 25 log lines:`; `last 10 log lines:` before Nix 2.20). */
 const NIX_LOG_HEAD = /^\s{0,12}[Ll]ast \d{1,4} log lines:$/;
 const NIX_LOG_LINE = /^\s{0,12}>(?: |$)/;
@@ -298,22 +333,27 @@ const LISTED_LOG_LINE = /^\s{0,6}[-*+] (?=\[?\d{4}-\d\d-\d\d[T ]\d\d:\d\d)/;
 function unbold(line: string): string {
   // Bold that starts inside a qualified name (`ActionView:: **Template::Error (…):**`) takes its space.
   const opened = line.includes(':: **') ? line.replace(/:: \*\*(?=[A-Z])/g, '::**') : line;
-  let s = opened.includes('**') ? opened.replace(/\*\*([^*\n]{1,300})\*\*/g, '$1') : opened;
+  let s = opened.includes('**') ? opened.replace(/(?<!\*)\*\*([^*\n]{1,300})\*\*(?!\*)/g, '$1') : opened;
   // `*whole line in italics*`, as people emphasise a pasted error line.
   const italic = /^(\s*)\*(?=[^\s*])(.*[^\s*])\*$/.exec(s);
   if (italic && !italic[2]!.includes('*')) return italic[1]! + italic[2]!;
-  // A dunder name (`__init__.py`, `AttributeError: __pydantic_extra__`) keeps its underscores.
-  const lead = /^(\s*)(?:\*\*|__(?!\w+__))(?=\S)/.exec(s);
+  // A dunder name (`__init__.py`, `AttributeError: __pydantic_extra__`) keeps its underscores, and three
+  // stars are a tool's marker, not bold (GHCi's `*** Exception: …`, ScalaTest's `*** FAILED ***`).
+  const lead = /^(\s*)(?:\*\*(?!\*)|__(?!\w+__))(?=\S)/.exec(s);
   if (lead) s = lead[1]! + s.slice(lead[0].length);
-  if (/\S\*\*$/.test(s) || (/\S__$/.test(s) && !/(?:^|\W)__\w+__$/.test(s))) s = s.slice(0, -2);
+  if (/[^\s*]\*\*$/.test(s) || (/\S__$/.test(s) && !/(?:^|\W)__\w+__$/.test(s))) s = s.slice(0, -2);
   return s;
 }
 
 const ISO_TS = /^\[?\d{4}-\d\d-\d\d[T ]\d\d:\d\d:\d\d(?:[.,]\d{1,9})?(?:Z|[+-]\d\d:?\d\d)?(?:[:\]]|(?=\s))\s*/;
+const INDENTED_ISO_TS = /^ {1,8}\d{4}-\d\d-\d\d[T ]\d\d:\d\d:\d\d/;
 const SYSLOG_TS =
   /^[A-Z][a-z]{2} [ \d]\d \d\d:\d\d:\d\d(?:\.\d{1,9})?\s+(?:[\w.-]{1,64} [\w./@-]{1,64}(?:\[\d+\])?: )?/;
-/** Heroku's log source after the timestamp: `app[web.1]: `, `heroku[router]: `. */
-const HEROKU_SOURCE = /^[a-z][\w-]{0,30}\[[\w.-]{1,40}\]:(?: |$)/;
+/**
+ * Heroku's log source after the timestamp: `app[web.1]: `, `heroku[router]: ` (not rustc's
+ * `error[E0433]: ` behind BuildKit's step prefix).
+ */
+const HEROKU_SOURCE = /^(?!(?:error|warning)\[E\d{4}\]:)[a-z][\w-]{0,30}\[[\w.-]{1,40}\]:(?: |$)/;
 /** Fly.io's log line after its timestamp: `app[3d8d7e1ad12389] ams [info]`, then the output with its indent. */
 const FLY_SOURCE = /^[a-z][\w-]{0,30}\[[\w.-]{1,40}\] [a-z]{3} \[(info|warn|error|debug)\]/;
 /**
@@ -393,7 +433,8 @@ function stripLogPrefix(line: string): { rest: string; level: LogLevel } {
   if (changesets) return { rest: line.slice(changesets[0].length), level: toLevel(changesets[1]!) };
   const ruby = line[1] === ',' ? RUBY_LOGGER.exec(line) : null;
   if (ruby) return { rest: line.slice(ruby[0].length), level: toLevel(ruby[1]!) };
-  let s = line;
+  // A log quoted with an indent (flyctl shows a failed machine's last lines two columns in).
+  let s = line.startsWith(' ') && INDENTED_ISO_TS.test(line) ? line.trimStart() : line;
   let stamped = false;
   for (const re of [BUILDKIT, BRACKET_TS, ISO_TS, SYSLOG_TS]) {
     const m = re.exec(s);
@@ -418,7 +459,8 @@ function stripLogPrefix(line: string): { rest: string; level: LogLevel } {
   // Fly.io's: the process and machine, the region, the level, and the line as printed, its indent kept
   // (its timestamp may be gone with the CI's, which has the same shape).
   const fly = s.includes('] ') ? FLY_SOURCE.exec(s) : null;
-  if (fly) return { rest: s.slice(fly[0].length), level: toLevel(fly[1]!) };
+  // (Fly rates everything the app writes `info`, its exceptions too: no rating of the app's own.)
+  if (fly) return { rest: s.slice(fly[0].length), level: fly[1] === 'info' ? null : toLevel(fly[1]!) };
   const apache = s.startsWith('[') ? APACHE_ERROR_LOG.exec(s) : null;
   if (apache)
     // (`emerg`, `alert` and `crit` are errors to `toLevel`, as every word it does not know; `trace1` to
@@ -486,6 +528,7 @@ interface Wrapped {
   level: LogLevel;
   /** The line's length as the console showed it (before unwrapping prefixes and mojibake). */
   width: number;
+  quoted: boolean;
 }
 
 /**

@@ -10,6 +10,16 @@ import type { Candidate } from './candidate.js';
  */
 const HEADER =
   /^-- (?:\[(E\d{3,4})\] )?((?:[A-Z][a-z]{1,20} ){0,4}(?:Error|Warning|Info))(?:: (\S.{0,500}?):(\d{1,7}):(\d{1,5}))?(?: -*)?\s*$/;
+/**
+ * ScalaTest's failed test, as its reporter prints it (under sbt's `[info] `): `- should parse it ***
+ * FAILED ***` (with ` (12 milliseconds)` when durations are on), then the failure's message, indented,
+ * ending with its location: `Left(x) was not equal to Right(1) (OrderParserSpec.scala:42)`. An assertion's
+ * failure is a TestFailedException (ScalaTest prints no class); a test that threw names the exception
+ * (`java.lang.IllegalStateException: boom`, or `"boom" was thrown`).
+ */
+const SCALATEST_FAILED = /^- .{1,500} \*\*\* FAILED \*\*\*(?: \(\d{1,9} (?:milliseconds?|seconds?)\))?$/;
+const SCALATEST_MESSAGE = /^(\S.{0,2000}?)(?: \((\S{1,300}\.scala):(\d{1,7})\))?$/;
+const THROWN = /^((?:[a-z_]\w{0,80}\.){1,10}[A-Z][\w$]{0,80}(?:Exception|Error))(?:: (.*))?$/;
 const SOURCE = /^\d{1,7} ?\|(.*)$/;
 const GUTTER = /^\|(.*)$/;
 const CARETS = /^\s*\^+\s*$/;
@@ -18,6 +28,23 @@ export function findScalaFailures(lines: string[]): Candidate[] {
   const out: Candidate[] = [];
   for (let i = 0; i < lines.length; i++) {
     const line = lines[i]!;
+    if (line.includes('*** FAILED ***') && SCALATEST_FAILED.test(line.trim())) {
+      const m = SCALATEST_MESSAGE.exec((lines[i + 1] ?? '').trim());
+      if (!m) continue;
+      const thrown = THROWN.exec(m[1]!);
+      out.push({
+        language: 'scala',
+        errorType: thrown ? thrown[1]! : 'TestFailedException',
+        errorMessage: thrown ? (thrown[2] ?? '').trim() : m[1]!.trim(),
+        frames: m[2] ? [{ file: m[2], line: Number(m[3]), function: null, source: null }] : [],
+        codeLines: [],
+        errorText: `${line.trim()}\n${m[0]}`,
+        line: i + 1,
+        // The runner's verdict, stronger than what the tests logged.
+        strength: 3.5,
+      });
+      continue;
+    }
     if (!line.startsWith('-- ')) continue;
     const h = HEADER.exec(line.trim());
     if (!h || !h[2]!.endsWith('Error')) continue;

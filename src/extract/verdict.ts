@@ -22,7 +22,6 @@ const FAILED: RegExp[] = [
   /^make(?:\[\d+\])?: \*\*\* /, // make
   /\bFailed!\s+- Failed:\s+[1-9]/, // dotnet test
   /^Build FAILED\.?$/, // MSBuild
-  /^Traceback \(most recent call last\)/, // an uncaught Python exception ends the process
   /^panic: |^fatal error: /, // Go
   /^Exception in thread "/, // JVM
   /^Unhandled exception\. /, // .NET
@@ -37,6 +36,14 @@ const FAILED: RegExp[] = [
  * failure unless a test run's success summary follows it (a build that failed runs no tests).
  */
 const SOFT_FAILED = /^error(?:\[E\d{4}\])?: /;
+
+/**
+ * An uncaught Python exception ends the process: a failure, unless pytest is running, whose own
+ * summary decides (a passing test's logged traceback, under `-o log_cli=true` or in captured output,
+ * is no failure; a failing one's comes with `N failed`).
+ */
+const TRACEBACK = /^Traceback \(most recent call last\)/;
+const PYTEST_SESSION = /^=+ test session starts =+$/;
 
 /** Summary lines that say the whole run passed. */
 const PASSED: RegExp[] = [
@@ -65,10 +72,13 @@ export function runVerdict(lines: string[], markers: readonly (string | null)[] 
   if (actionsJobPassed(lines, markers)) return 'passed';
   let passed = false;
   let soft = false;
+  let pytest = false;
   for (const raw of lines) {
     const line = raw.trim();
     if (line.length > 400) continue;
     if (FAILED.some((re) => re.test(line))) return 'failed';
+    if (line.startsWith('=') && PYTEST_SESSION.test(line)) pytest = true;
+    else if (!pytest && TRACEBACK.test(line)) return 'failed';
     if (SOFT_FAILED.test(line)) soft = true;
     // Once a pass is known, a summary only matters after a soft failure.
     else if ((!passed || soft) && PASSED.some((re) => re.test(line))) {

@@ -7766,3 +7766,451 @@ Execution halted`),
     assert.equal(primary("src/tide.zig:54:8: error: expected type '*usize', found '*u16'").language, 'zig');
   });
 });
+
+describe('round 30: the BEAM, Haskell, OCaml, ScalaTest, Android, KSP, infrastructure tools, replies', () => {
+  test('Elixir 1.15+ compiler diagnostics: `error:` with its `└─` location; the closing CompileError only wraps them', () => {
+    const f = primary(`Compiling 2 files (.ex)
+    warning: unused alias Repo
+    │
+  3 │   alias MyApp.Repo
+    │   ~
+    │
+    └─ lib/my_app/orders.ex:3:3
+
+    error: undefined function total/1 (expected MyApp.Orders to define such a function or for it to be imported, but none are available)
+    │
+ 14 │     sum = total(items)
+    │           ^^^^^
+    │
+    └─ lib/my_app/orders.ex:14:11: MyApp.Orders.checkout/1
+
+
+== Compilation error in file lib/my_app/orders.ex ==
+** (CompileError) lib/my_app/orders.ex: cannot compile module MyApp.Orders (errors have been logged)
+`);
+    assert.deepEqual(
+      [f.language, f.errorType, f.errorMessage, f.frames.at(-1)?.file, f.frames.at(-1)?.line],
+      [
+        'elixir',
+        'error',
+        'undefined function total/1 (expected MyApp.Orders to define such a function or for it to be imported, but none are available)',
+        'lib/my_app/orders.ex',
+        14,
+      ],
+    );
+    // Where the diagnostic's location is not printed, the wrapper still does not lead.
+    assert.deepEqual(
+      typeAndMessage(
+        '    error: undefined variable "socket"\n\n== Compilation error in file lib/x.ex ==\n** (CompileError) lib/x.ex: cannot compile module X (errors have been logged)\n',
+      ),
+      ['error', 'undefined variable "socket"'],
+    );
+    // The older compiler's CompileError carries the message itself.
+    assert.deepEqual(typeAndMessage('** (CompileError) lib/foo.ex:12: undefined function bar/0\n'), [
+      'CompileError',
+      'lib/foo.ex:12: undefined function bar/0',
+    ]);
+  });
+
+  test('ExUnit: an assertion failure is an ExUnit.AssertionError, a raised exception keeps its class; the first failure leads', () => {
+    const run = (first: string, second: string) => `Running ExUnit with seed: 4242, max_cases: 16
+
+..
+
+  1) ${first}
+
+  2) ${second}
+
+.....
+Finished in 0.3 seconds (0.1s async, 0.2s sync)
+9 tests, 2 failures
+`;
+    const assertion = `test totals the cart (MyApp.CartTest)
+     test/my_app/cart_test.exs:21
+     Assertion with == failed
+     code:  assert Cart.total(cart) == 300
+     left:  250
+     right: 300
+     stacktrace:
+       test/my_app/cart_test.exs:24: (test)`;
+    const raised = `test loads the fixture (MyApp.ImportTest)
+     test/my_app/import_test.exs:8
+     ** (MatchError) no match of right hand side value: {:error, :enoent}
+     code: {:ok, data} = File.read("missing.csv")
+     stacktrace:
+       test/my_app/import_test.exs:9: (test)`;
+    const a = primary(run(assertion, raised));
+    assert.deepEqual(
+      [a.errorType, a.errorMessage, a.frames.at(-1)?.file],
+      ['ExUnit.AssertionError', 'Assertion with == failed', 'test/my_app/cart_test.exs'],
+    );
+    assert.deepEqual(typeAndMessage(run(raised, assertion)), [
+      'MatchError',
+      'no match of right hand side value: {:error, :enoent}',
+    ]);
+  });
+
+  test("Mix's error behind an unanswered prompt, and an Elixir release's exception under `ERROR! … failed with:`", () => {
+    assert.deepEqual(
+      typeAndMessage(
+        'Shall I install Hex? (if running non-interactively, use "mix local.hex --force") [Yn] ** (Mix) Could not find an SCM for dependency :jason from MyApp.MixProject\n',
+      ),
+      ['Mix', 'Could not find an SCM for dependency :jason from MyApp.MixProject'],
+    );
+    assert.deepEqual(
+      languageTypeMessage(`ERROR! Config provider Config.Reader failed with:
+** (ArgumentError) could not fetch environment variable "DATABASE_URL" because it is not set
+    (elixir 1.16.1) lib/system.ex:777: System.fetch_env!/1
+    /app/releases/0.1.0/runtime.exs:12: (file)
+`),
+      ['elixir', 'ArgumentError', 'could not fetch environment variable "DATABASE_URL" because it is not set'],
+    );
+  });
+
+  test("Erlang: a boot failure's reason and the shell's or escript's `exception error:` wording are the type", () => {
+    const boot =
+      primary(`{"init terminating in do_boot",{undef,[{bench,main,[],[]},{init,start_em,1,[]},{init,do_boot,3,[]}]}}
+init terminating in do_boot ({undef,[{bench,main,[],[]},{init,start_em,1,[]},{init,do_boot,3,[]}]})
+
+Crash dump is being written to: erl_crash.dump...done
+`);
+    assert.deepEqual([boot.language, boot.errorType], ['erlang', 'undef']);
+    assert.equal(
+      primary('{"init terminating in do_boot",{{badmatch,{error,enoent}},[{cfg,load,1,[]}]}}\n').errorType,
+      'badmatch',
+    );
+    for (const [description, reason] of [
+      ['no match of right hand side value {error,enoent}', 'badmatch'],
+      ['undefined function foo:bar/0', 'undef'],
+      ['no function clause matching lists:nth(0,[])', 'function_clause'],
+      ['bad argument in an arithmetic expression', 'badarith'],
+      ['bad argument', 'badarg'],
+      ['no case clause matching {ok,3}', 'case_clause'],
+    ] as const) {
+      assert.deepEqual(typeAndMessage(`escript: exception error: ${description}\n  in function  tool:main/1\n`), [
+        reason,
+        description,
+      ]);
+      assert.deepEqual(typeAndMessage(`1> foo:run().\n** exception error: ${description}\n`), [reason, description]);
+    }
+    assert.deepEqual(typeAndMessage('** exception throw: {not_ready,db}\n'), ['throw', '{not_ready,db}']);
+  });
+
+  test("Haskell: an uncaught `error` (the program's name, or GHCi's `*** Exception:`) over its call stack is an ErrorCall", () => {
+    assert.deepEqual(
+      languageTypeMessage(`$ cabal run report -- data/empty.csv
+report: Prelude.head: empty list
+CallStack (from HasCallStack):
+  error, called at libraries/base/GHC/List.hs:1646:3 in base:GHC.List
+  errorEmptyList, called at libraries/base/GHC/List.hs:85:11 in base:GHC.List
+  head, called at src/Report.hs:40:18 in report-0.1.0.0-inplace:Report
+`),
+      ['haskell', 'ErrorCall', 'Prelude.head: empty list'],
+    );
+    assert.deepEqual(
+      typeAndMessage(`ghci> lookupPrice tbl "X-1"
+*** Exception: Map.!: given key is not an element in the map
+CallStack (from HasCallStack):
+  error, called at libraries/containers/containers/src/Data/Map/Internal.hs:617:17 in containers-0.6.7:Data.Map.Internal
+ghci> :q
+`),
+      ['ErrorCall', 'Map.!: given key is not an element in the map'],
+    );
+    // Without a call stack GHCi's exception names no class.
+    assert.deepEqual(typeAndMessage('ghci> 1 `div` 0\n*** Exception: divide by zero\n'), [
+      'exception',
+      'divide by zero',
+    ]);
+  });
+
+  test("hspec: a failure under `Failures:` with its `.hs` location is an HUnitFailure (RSpec's numbered failures are not)", () => {
+    const f = primary(`Parser
+  number
+    parses an integer [✔]
+    parses a float [✘]
+
+Failures:
+
+  test/ParserSpec.hs:18:7: 
+  1) Parser.number parses a float
+       expected: Right 1.5
+        but got: Left "unexpected '.'"
+
+  To rerun use: --match "/Parser/number/parses a float/"
+
+Randomized with seed 1234
+
+2 examples, 1 failure
+`);
+    assert.deepEqual(
+      [f.language, f.errorType, f.errorMessage.replace(/\s+/g, ' '), f.frames.at(-1)?.file],
+      ['haskell', 'HUnitFailure', `expected: Right 1.5 but got: Left "unexpected '.'"`, 'test/ParserSpec.hs'],
+    );
+    const rspec = primary(`Failures:
+
+  1) Calculator adds two numbers
+     Failure/Error: expect(calc.add(1, 1)).to eq(3)
+
+       expected: 3
+            got: 2
+
+     # ./spec/calculator_spec.rb:6:in \`block (2 levels) in <top (required)>'
+
+Finished in 0.01 seconds (files took 0.1 seconds to load)
+1 example, 1 failure
+`);
+    assert.notEqual(rspec.errorType, 'HUnitFailure');
+  });
+
+  test("OCaml's uncaught exception: the constructor is the type, its one string argument the message", () => {
+    assert.deepEqual(languageTypeMessage('Fatal error: exception Not_found\n'), ['ocaml', 'Not_found', 'Not_found']);
+    assert.deepEqual(
+      typeAndMessage(
+        'Fatal error: exception Failure("int_of_string")\nRaised at Stdlib.failwith in file "stdlib.ml", line 29\n',
+      ),
+      ['Failure', 'int_of_string'],
+    );
+    assert.deepEqual(typeAndMessage('Fatal error: exception Sys_error("config.toml: No such file or directory")\n'), [
+      'Sys_error',
+      'config.toml: No such file or directory',
+    ]);
+    assert.deepEqual(typeAndMessage('Fatal error: exception Parser.Syntax_error(3, "unexpected token")\n'), [
+      'Parser.Syntax_error',
+      '3, "unexpected token"',
+    ]);
+  });
+
+  test("ScalaTest's `*** FAILED ***` under sbt: the message below it is a TestFailedException; stars are not bold", () => {
+    const log = `[info] CartSpec:
+[info] java.net.ConnectException: Connection refused (logged by the client under test, which retries)
+[info] 	at shop.http.Client.send(Client.scala:40)
+[info] 	at shop.http.Client.retry(Client.scala:52)
+[info] Cart
+[info] - should add an item
+[info] - should apply a discount *** FAILED *** (14 milliseconds)
+[info]   90 did not equal 85 (CartSpec.scala:31)
+[info] - should reject a negative quantity *** FAILED ***
+[info]   java.lang.IllegalStateException: quantity < 0
+[info] Run completed in 812 milliseconds.
+[info] *** 2 TESTS FAILED ***
+[error] Failed tests:
+[error] 	shop.CartSpec
+[error] (Test / test) sbt.TestsFailedException: Tests unsuccessful
+`;
+    const f = primary(log);
+    assert.deepEqual(
+      [f.language, f.errorType, f.errorMessage, f.frames.at(-1)?.file, f.frames.at(-1)?.line],
+      ['scala', 'TestFailedException', '90 did not equal 85', 'CartSpec.scala', 31],
+    );
+    assert.deepEqual(
+      extractFailures(log)
+        .map((x) => x.errorType)
+        .slice(0, 2),
+      ['TestFailedException', 'java.lang.IllegalStateException'],
+    );
+    assert.deepEqual(normalizeText('- should work *** FAILED ***\n*** 1 TEST FAILED ***').lines, [
+      '- should work *** FAILED ***',
+      '*** 1 TEST FAILED ***',
+    ]);
+  });
+
+  test("Android's crash report outranks a trace the app printed through System.err before it", () => {
+    const f =
+      primary(`05-21 09:14:02.101  9921  9921 W System.err: java.io.FileNotFoundException: /data/user/0/com.example/cache/a.json: open failed: ENOENT (No such file or directory)
+05-21 09:14:02.101  9921  9921 W System.err: 	at libcore.io.IoBridge.open(IoBridge.java:574)
+05-21 09:14:02.101  9921  9921 W System.err: 	at com.example.cache.DiskCache.read(DiskCache.kt:40)
+05-21 09:14:03.303  9921  9921 E AndroidRuntime: FATAL EXCEPTION: main
+05-21 09:14:03.303  9921  9921 E AndroidRuntime: Process: com.example, PID: 9921
+05-21 09:14:03.303  9921  9921 E AndroidRuntime: java.lang.IllegalStateException: Fragment not attached to a context.
+05-21 09:14:03.303  9921  9921 E AndroidRuntime: 	at androidx.fragment.app.Fragment.requireContext(Fragment.java:972)
+05-21 09:14:03.303  9921  9921 E AndroidRuntime: 	at com.example.ui.HomeFragment.onLoaded(HomeFragment.kt:88)
+`);
+    assert.deepEqual(
+      [f.errorType, f.errorMessage],
+      ['java.lang.IllegalStateException', 'Fragment not attached to a context.'],
+    );
+  });
+
+  test("KSP's processor errors behind kotlinc's `e: [ksp]`, located; KSP's closing line is a wrapper", () => {
+    const f = primary(`> Task :app:kspDebugKotlin FAILED
+e: [ksp] /home/runner/work/app/app/src/main/java/com/example/db/UserDao.kt:22: Query method parameters should either be a type that can be converted into a database column or a List / Array that contains such type.
+e: Error occurred in KSP, check log for detail
+
+FAILURE: Build failed with an exception.
+
+* What went wrong:
+Execution failed for task ':app:kspDebugKotlin'.
+> A failure occurred while executing com.google.devtools.ksp.gradle.KspAAWorkerAction
+`);
+    assert.deepEqual(
+      [f.language, f.errorType, f.frames.at(-1)?.file, f.frames.at(-1)?.line],
+      ['kotlin', 'error', '/home/runner/work/app/app/src/main/java/com/example/db/UserDao.kt', 22],
+    );
+    assert.match(f.errorMessage, /^Query method parameters should either be/);
+    // KSP's wrapper does not lead a processor's error, even one without a location.
+    assert.equal(
+      primary('e: [ksp] Error occurred in KSP, check log for detail\ne: [ksp] [Hilt] @HiltAndroidApp is missing\n')
+        .errorMessage,
+      '[Hilt] @HiltAndroidApp is missing',
+    );
+    assert.deepEqual(typeAndMessage('e: [ksp] Error occurred in KSP, check log for detail\nBUILD FAILED in 20s\n'), [
+      'error',
+      'Error occurred in KSP, check log for detail',
+    ]);
+  });
+
+  test('.NET: an unhandled System.Exception (no prefix before `Exception`) is read like any other class', () => {
+    assert.deepEqual(
+      typeAndMessage(`Unhandled exception. System.Exception: Unknown currency code 'EURO'
+   at Billing.Money.parse(String code) in C:\\src\\Billing\\Money.fs:line 31
+`),
+      ['System.Exception', "Unknown currency code 'EURO'"],
+    );
+  });
+
+  test('kubectl\'s 422: `The Deployment "x" is invalid: …` is the API server\'s Invalid', () => {
+    assert.deepEqual(
+      languageTypeMessage(`$ kubectl apply -f deploy.yaml
+service/api unchanged
+The Deployment "api" is invalid: spec.template.metadata.labels: Invalid value: map[string]string{"app":"api-v2"}: \`selector\` does not match template \`labels\`
+`),
+      [
+        'kubernetes',
+        'Invalid',
+        'The Deployment "api" is invalid: spec.template.metadata.labels: Invalid value: map[string]string{"app":"api-v2"}: `selector` does not match template `labels`',
+      ],
+    );
+  });
+
+  test("BuildKit: the failed step's last lines in its summary lose their seconds; rustc's `error[E0433]:` behind a plain step prefix stays", () => {
+    const tty = primary(`[+] Building 41.2s (8/10)
+ => ERROR [api 5/6] RUN pip install -r requirements.txt                  40.1s
+------
+ > [api 5/6] RUN pip install -r requirements.txt:
+12.61 Collecting fastapi==0.111.0
+39.90 ERROR: Could not find a version that satisfies the requirement torch==1.13.1+cpu (from versions: 2.2.0, 2.3.1)
+39.91 ERROR: No matching distribution found for torch==1.13.1+cpu
+------
+failed to solve: process "/bin/sh -c pip install -r requirements.txt" did not complete successfully: exit code: 1
+`);
+    assert.match(tty.errorMessage, /^Could not find a version that satisfies the requirement torch==1\.13\.1\+cpu/);
+    assert.deepEqual(normalizeText(' > [api 5/6] RUN make:\n12.61 cc -c a.c\n------\n12.61 after the summary').lines, [
+      '[api 5/6] RUN make:',
+      'cc -c a.c',
+      '------',
+      '12.61 after the summary',
+    ]);
+    const plain = primary(`#13 [builder 4/4] RUN cargo build --release
+#13 73.92 error[E0433]: failed to resolve: use of undeclared crate or module \`tokio_util\`
+#13 73.92  --> src/stream.rs:7:5
+#13 74.28 error: could not compile \`svc\` (bin "svc") due to 1 previous error
+#13 ERROR: process "/bin/sh -c cargo build --release" did not complete successfully: exit code: 101
+`);
+    assert.deepEqual(
+      [plain.errorType, plain.errorMessage],
+      ['E0433', 'failed to resolve: use of undeclared crate or module `tokio_util`'],
+    );
+  });
+
+  test("Packer's build name before each line goes where the build announced it with `==> `", () => {
+    const f = primary(`==> amazon-ebs.base: Provisioning with shell script: scripts/setup.sh
+    amazon-ebs.base: Reading package lists...
+    amazon-ebs.base: Building dependency tree...
+==> amazon-ebs.base: E: Unable to locate package docker-ce-cli
+==> amazon-ebs.base: Provisioning step had errors: Running the cleanup provisioner, if present...
+Build 'amazon-ebs.base' errored after 2 minutes 3 seconds: Script exited with non-zero exit status: 100.Allowed exit codes are: [0]
+`);
+    assert.deepEqual([f.errorType, f.errorMessage], ['apt', 'Unable to locate package docker-ce-cli']);
+    // A name seen once is not Packer's.
+    assert.deepEqual(normalizeText('==> web.1: hello').lines, ['==> web.1: hello']);
+  });
+
+  test('a flyctl log quoted two columns in keeps its exception, which Fly rates `info`', () => {
+    assert.deepEqual(
+      typeAndMessage(`Error release_command failed running on machine 3d8d with exit code 1.
+  2024-03-12T09:14:17.617Z app[3d8d7e1ad12389] ams [info] ** (KeyError) key :mailer not found in: %{region: "eu"}
+  2024-03-12T09:14:17.618Z app[3d8d7e1ad12389] ams [info]     (stdlib 5.1.1) :maps.get(:mailer, %{region: "eu"})
+`),
+      ['KeyError', 'key :mailer not found in: %{region: "eu"}'],
+    );
+  });
+
+  test('a pytest run that passed reports nothing, whatever tracebacks its live log printed', () => {
+    const session = (
+      summary: string,
+    ) => `============================= test session starts ==============================
+collected 2 items
+
+tests/test_retry.py::test_gives_up
+-------------------------------- live log call ---------------------------------
+ERROR    app.retry:retry.py:80 giving up after 3 attempts
+Traceback (most recent call last):
+  File "/src/app/retry.py", line 64, in call
+    return fn()
+TimeoutError: upstream timed out
+PASSED                                                                   [ 50%]
+tests/test_retry.py::test_ok PASSED                                      [100%]
+
+${summary}
+`;
+    assert.deepEqual(
+      extractFailures(session('============================== 2 passed in 0.41s ===============================')),
+      [],
+    );
+    // Outside pytest a traceback ends the process: a failure, whatever else was printed.
+    assert.equal(
+      primary(
+        'Traceback (most recent call last):\n  File "a.py", line 1, in <module>\nTimeoutError: upstream timed out\n\nOK\n',
+      ).errorType,
+      'TimeoutError',
+    );
+  });
+
+  test("a reply that quotes someone's error and pastes its own is about its own; one that only quotes is about that", () => {
+    const quotedOnly = `> I get this on 2.1:
+> \`\`\`
+> Traceback (most recent call last):
+>   File "app.py", line 3, in <module>
+> ModuleNotFoundError: No module named 'yaml'
+> \`\`\`
+
+Same here on Windows.`;
+    assert.deepEqual(typeAndMessage(quotedOnly), ['ModuleNotFoundError', "No module named 'yaml'"]);
+    // A wrapper in the reply's own text is no failure of its own.
+    assert.equal(
+      primary(`${quotedOnly}\n\nHere the job then ends with\nmake: *** [Makefile:12: test] Error 1\n`).errorType,
+      'ModuleNotFoundError',
+    );
+    assert.deepEqual(
+      typeAndMessage(`${quotedOnly} Installing pyyaml fixed that one, but then:
+
+\`\`\`
+Traceback (most recent call last):
+  File "app.py", line 9, in <module>
+    cfg = yaml.safe_load(open("cfg.yml"))
+FileNotFoundError: [Errno 2] No such file or directory: 'cfg.yml'
+\`\`\`
+`),
+      ['FileNotFoundError', "[Errno 2] No such file or directory: 'cfg.yml'"],
+    );
+  });
+
+  test('a report that says "now I get" between two pastes is about the second', () => {
+    const first = `\`\`\`
+error[E0432]: unresolved import \`axum::Server\`
+ --> src/main.rs:3:5
+\`\`\``;
+    const second = `\`\`\`
+error[E0599]: no method named \`serve\` found for struct \`Router\` in the current scope
+ --> src/main.rs:20:10
+\`\`\``;
+    assert.equal(
+      primary(
+        `After upgrading axum the build failed with\n\n${first}\n\nI switched to axum::serve and now I get this:\n\n${second}\n`,
+      ).errorType,
+      'E0599',
+    );
+    // Without such words the first paste is the failure (a log's first error is its cause).
+    assert.equal(primary(`The build fails with\n\n${first}\n\nand also\n\n${second}\n`).errorType, 'E0432');
+  });
+});
