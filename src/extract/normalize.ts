@@ -441,7 +441,9 @@ function stripLogPrefix(line: string): { rest: string; level: LogLevel } {
     if (m && m[0].length < s.length) {
       const inner = m[0];
       s = s.slice(inner.length);
-      stamped = true;
+      // BuildKit's step prefix times a program's own output: `error: …` after it is cargo's, not a
+      // logger's level (a timestamp does stamp a logger's line).
+      stamped = re !== BUILDKIT;
       // Celery: `[2024-01-01 10:00:00,123: ERROR/MainProcess] …`.
       const lv = /\b(ERROR|CRITICAL|WARNING|WARN|INFO|DEBUG)\b/.exec(inner);
       if (lv) return { rest: s, level: toLevel(lv[1]!) };

@@ -33,17 +33,18 @@ const FAILED: RegExp[] = [
 
 /**
  * rustc's and cargo's `error: …`, which a program under test may print too (a CLI's usage error): a
- * failure unless a test run's success summary follows it (a build that failed runs no tests).
+ * failure unless a test run's success summary follows it (a build that failed runs no tests). So is a
+ * Python traceback (`TRACEBACK`).
  */
 const SOFT_FAILED = /^error(?:\[E\d{4}\])?: /;
 
 /**
- * An uncaught Python exception ends the process: a failure, unless pytest is running, whose own
- * summary decides (a passing test's logged traceback, under `-o log_cli=true` or in captured output,
- * is no failure; a failing one's comes with `N failed`).
+ * An uncaught Python exception ends the process: a failure, unless a test run's success summary follows
+ * it (pytest's, unittest's and Django's `OK`): a passing test's logged traceback (`-o log_cli=true`,
+ * django.request's `Internal Server Error` of an error-path test) is no failure, and a failing test's
+ * comes with `N failed` / `FAILED (failures=1)`.
  */
 const TRACEBACK = /^Traceback \(most recent call last\)/;
-const PYTEST_SESSION = /^=+ test session starts =+$/;
 
 /** Summary lines that say the whole run passed. */
 const PASSED: RegExp[] = [
@@ -72,14 +73,11 @@ export function runVerdict(lines: string[], markers: readonly (string | null)[] 
   if (actionsJobPassed(lines, markers)) return 'passed';
   let passed = false;
   let soft = false;
-  let pytest = false;
   for (const raw of lines) {
     const line = raw.trim();
     if (line.length > 400) continue;
     if (FAILED.some((re) => re.test(line))) return 'failed';
-    if (line.startsWith('=') && PYTEST_SESSION.test(line)) pytest = true;
-    else if (!pytest && TRACEBACK.test(line)) return 'failed';
-    if (SOFT_FAILED.test(line)) soft = true;
+    if (SOFT_FAILED.test(line) || TRACEBACK.test(line)) soft = true;
     // Once a pass is known, a summary only matters after a soft failure.
     else if ((!passed || soft) && PASSED.some((re) => re.test(line))) {
       passed = true;

@@ -8110,6 +8110,16 @@ failed to solve: process "/bin/sh -c pip install -r requirements.txt" did not co
       [plain.errorType, plain.errorMessage],
       ['E0433', 'failed to resolve: use of undeclared crate or module `tokio_util`'],
     );
+    // BuildKit's prefix times the program's own output: cargo's `error:` after it is no logger's level.
+    assert.deepEqual(
+      languageTypeMessage(`#12 [builder 3/4] RUN cargo build --release
+#12 4.127     Updating crates.io index
+#12 4.127 error: failed to select a version for \`zeroize\`.
+#12 4.127     ... required by package \`rsa v0.9.6\`
+#12 ERROR: process "/bin/sh -c cargo build --release" did not complete successfully: exit code: 101
+`),
+      ['rust', 'cargo', 'failed to select a version for `zeroize`.'],
+    );
   });
 
   test("Packer's build name before each line goes where the build announced it with `==> `", () => {
@@ -8157,10 +8167,31 @@ ${summary}
       extractFailures(session('============================== 2 passed in 0.41s ===============================')),
       [],
     );
-    // Outside pytest a traceback ends the process: a failure, whatever else was printed.
+    // Django's runner (unittest's summary) alike; with no success summary after it a traceback is a failure.
+    const django = `Found 12 test(s).
+System check identified no issues (0 silenced).
+Internal Server Error: /orders/7/refund
+Traceback (most recent call last):
+  File "/app/orders/views.py", line 41, in refund
+    gateway.refund(order)
+payments.exceptions.GatewayTimeout: payment gateway did not respond within 5.0s
+............
+----------------------------------------------------------------------
+Ran 12 tests in 0.412s
+
+`;
+    assert.deepEqual(extractFailures(`${django}OK (skipped=3)\n`), []);
+    assert.equal(primary(django).errorType, 'payments.exceptions.GatewayTimeout');
+    // A traceback after a passing summary (the next step's crash) makes the run a failure, and is
+    // reported (after the traceback the passing tests logged, which stays first: known, left).
+    assert.ok(
+      extractFailures(
+        `${django}OK\n$ python manage.py migrate\nTraceback (most recent call last):\n  File "manage.py", line 22, in <module>\nKeyError: 'DATABASE_URL'\n`,
+      ).some((f) => f.errorType === 'KeyError'),
+    );
     assert.equal(
       primary(
-        'Traceback (most recent call last):\n  File "a.py", line 1, in <module>\nTimeoutError: upstream timed out\n\nOK\n',
+        'Traceback (most recent call last):\n  File "a.py", line 1, in <module>\nTimeoutError: upstream timed out\n',
       ).errorType,
       'TimeoutError',
     );
