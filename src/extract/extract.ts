@@ -37,6 +37,16 @@ const OWN_FAILURE = 2;
 const SUPERSEDED =
   /\b(?:now|then) (?:I|we|it) (?:get|gets|got|see|hit|am getting|'m getting|are getting)\b|\bnow (?:I'm |I am |it's |it is |we're |we are )?(?:getting|failing with|fails with|throws|crashes with|shows)\b|\bnow (?:get|gets|got) (?:this|a|the|an)\b|\b(?:a|another) (?:new|different) error\b/i;
 
+/** How many lines before each line say a failure was left behind (`SUPERSEDED`); one past the end too. */
+function supersededBefore(lines: string[]): Uint32Array {
+  const before = new Uint32Array(lines.length + 1);
+  for (let i = 0; i < lines.length; i++) {
+    const l = lines[i]!;
+    before[i + 1] = before[i]! + (l.length < 400 && SUPERSEDED.test(l) ? 1 : 0);
+  }
+  return before;
+}
+
 export function extractFailures(text: string, opts: ExtractOptions = {}): Failure[] {
   const { lines, markers, levels, quoted } = normalizeText(text);
   if (runVerdict(lines, markers) === 'passed') return [];
@@ -65,10 +75,12 @@ export function extractFailures(text: string, opts: ExtractOptions = {}): Failur
   }
   // A report that tells what it tried: "after upgrading I now get" below one paste and above another
   // says the first is behind them; the last failure so introduced is the one to answer.
+  // (Counted once per line: a log of thousands of failures must not rescan its lines for each.)
   let latest = ranked[0];
-  for (const c of [...ranked].sort((a, b) => a.line - b.line)) {
+  const said = ranked.length > 1 ? supersededBefore(lines) : null;
+  for (const c of said ? [...ranked].sort((a, b) => a.line - b.line) : []) {
     if (!latest || c.line <= latest.line || c.strength < OWN_FAILURE) continue;
-    if (lines.slice(latest.line + 1, c.line).some((l) => l.length < 400 && SUPERSEDED.test(l))) latest = c;
+    if (said![c.line]! > said![latest.line + 1]!) latest = c;
   }
   if (latest && latest !== ranked[0]) ranked.unshift(...ranked.splice(ranked.indexOf(latest), 1));
   const seen = new Set<string>();
