@@ -26,7 +26,8 @@ export function findHaskellFailures(lines: string[]): Candidate[] {
     const line = lines[i]!.trim();
     if (line === 'Failures:') failures = true;
     const ghci = line.startsWith('*** Exception: ') ? GHCI_EXCEPTION.exec(line) : null;
-    const stacked = CALL_STACK.test((lines[i + 1] ?? '').trim());
+    const next = lines[i + 1];
+    const stacked = next !== undefined && next.includes('CallStack (') && CALL_STACK.test(next.trim());
     if (ghci) {
       out.push(candidate('haskell', stacked ? 'ErrorCall' : 'exception', ghci[1]!.trim(), line, i, 3));
       continue;

@@ -296,6 +296,7 @@ const BUILDKIT_TAIL_TIME = /^\d{1,6}\.\d{2,3}(?: |$)/;
  * `==> name: ` starts two or more lines; then both forms of it are stripped.
  */
 const PACKER_SAY = /^==> ([\w-]{1,60}\.[\w-]{1,60}):(?: |$)/;
+const PACKER_PREFIX = /^(?:==> | {4})([\w-]{1,60}\.[\w-]{1,60}):(?: |$)/;
 function packerBuilds(lines: string[]): Set<string> {
   const counts = new Map<string, number>();
   for (const l of lines) {
@@ -305,7 +306,7 @@ function packerBuilds(lines: string[]): Set<string> {
   return new Set([...counts].filter(([, n]) => n >= 2).map(([name]) => name));
 }
 function stripPackerPrefix(line: string, names: Set<string>): string {
-  const m = /^(?:==> | {4})([\w-]{1,60}\.[\w-]{1,60}):(?: |$)/.exec(line);
+  const m = PACKER_PREFIX.exec(line);
   return m && names.has(m[1]!) ? line.slice(m[0].length) : line;
 }
 

@@ -15,7 +15,7 @@ const HEADER =
  * FAILED ***` (with ` (12 milliseconds)` when durations are on), then the failure's message, indented,
  * ending with its location: `Left(x) was not equal to Right(1) (OrderParserSpec.scala:42)`. An assertion's
  * failure is a TestFailedException (ScalaTest prints no class); a test that threw names the exception
- * (`java.lang.IllegalStateException: boom`, or `"boom" was thrown`).
+ * (`java.lang.IllegalStateException: boom`).
  */
 const SCALATEST_FAILED = /^- .{1,500} \*\*\* FAILED \*\*\*(?: \(\d{1,9} (?:milliseconds?|seconds?)\))?$/;
 const SCALATEST_MESSAGE = /^(\S.{0,2000}?)(?: \((\S{1,300}\.scala):(\d{1,7})\))?$/;
