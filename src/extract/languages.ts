@@ -19,6 +19,7 @@ import { findJUnitXmlFailures } from './junit-xml.js';
 import { findJuliaFailures } from './julia.js';
 import { findElixirFailures } from './elixir.js';
 import { findHaskellFailures } from './haskell.js';
+import { findPowerShellErrors } from './powershell.js';
 import { findLambdaErrors } from './lambda-error.js';
 import { findMavenReportFailures } from './maven-report-plugins.js';
 import { findMietteReports } from './miette-report.js';
@@ -72,4 +73,5 @@ export const LANGUAGE_MODULES: FailureFinder[] = [
   findClojureFailures,
   findElixirFailures,
   findHaskellFailures,
+  findPowerShellErrors,
 ];

@@ -8245,3 +8245,75 @@ error[E0599]: no method named \`serve\` found for struct \`Router\` in the curre
     assert.equal(primary(`The build fails with\n\n${first}\n\nand also\n\n${second}\n`).errorType, 'E0432');
   });
 });
+
+describe('round 32: shells and scripts in CI', () => {
+  test("PowerShell 7's error view: the message is the gutter's lines below the squiggle, its script and line the frame", () => {
+    const f = primary(`Run .\\build\\sign.ps1
+signtool.exe: D:\\a\\_temp\\4e2f9a1b.ps1:4
+Line |
+   4 |  signtool.exe sign /fd SHA256 /tr http://timestamp.digicert.com /td SHA256 …
+     |  ~~~~~~~~~~~~
+     | The term 'signtool.exe' is not recognized as a name of a cmdlet, function,
+     | script file, or executable program. Check the spelling of the name, or if a
+     | path was included, verify that the path is correct and try again.
+Error: Process completed with exit code 1.
+`);
+    assert.deepEqual(
+      [f.language, f.errorType, f.frames.at(-1)?.file, f.frames.at(-1)?.line],
+      ['shell', 'command not found', 'D:\\a\\_temp\\4e2f9a1b.ps1', 4],
+    );
+    assert.match(
+      f.errorMessage,
+      /^The term 'signtool\.exe' is not recognized as a name of a cmdlet, function, script file, or executable program\./,
+    );
+    const other = primary(`Get-Content: C:\\build\\read.ps1:2
+Line |
+   2 |  Get-Content .\\missing.json | ConvertFrom-Json
+     |  ~~~~~~~~~~~~~~~~~~~~~~~~~~~
+     | Cannot find path 'C:\\build\\missing.json' because it does not exist.
+`);
+    assert.deepEqual(
+      [other.errorType, other.errorMessage],
+      ['', "Cannot find path 'C:\\build\\missing.json' because it does not exist."],
+    );
+  });
+
+  test("GNU make's own fatal errors (`.  Stop.`), with the makefile's line where it names one; a recipe's failure stays a wrapper", () => {
+    const f = primary(
+      'make -C tools\nMakefile:44: *** missing separator (did you mean TAB instead of 8 spaces?).  Stop.\n',
+    );
+    assert.deepEqual(
+      [f.errorType, f.errorMessage, f.frames.at(-1)?.file, f.frames.at(-1)?.line],
+      ['make', 'missing separator (did you mean TAB instead of 8 spaces?)', 'Makefile', 44],
+    );
+    assert.deepEqual(
+      typeAndMessage("make: *** No rule to make target 'gen/version.go', needed by 'orbitd'.  Stop.\n"),
+      ['make', "No rule to make target 'gen/version.go', needed by 'orbitd'"],
+    );
+    // A recipe that failed names its cause above the wrapper.
+    assert.equal(
+      primary("cc -c a.c\na.c:3:1: error: unknown type name 'uint'\nmake: *** [Makefile:12: a.o] Error 1\n")
+        .errorMessage,
+      "unknown type name 'uint'",
+    );
+  });
+
+  test("OpenSSH's `Host key verification failed.` and GitHub Actions' invalid workflow are the failures, not the exit codes after them", () => {
+    assert.deepEqual(
+      typeAndMessage(`Run rsync -az dist/ deploy@203.0.113.7:/srv/app
+Host key verification failed.
+rsync: connection unexpectedly closed (0 bytes received so far) [sender]
+Error: Process completed with exit code 255.
+`),
+      ['ssh', 'Host key verification failed'],
+    );
+    const f = primary(
+      "The workflow is not valid. .github/workflows/release.yml (Line: 41, Col: 20): Unrecognized named-value: 'secret'. Located at position 1 within expression: secret.PYPI_API_TOKEN\n",
+    );
+    assert.deepEqual(
+      [f.errorType, f.frames.at(-1)?.file, f.frames.at(-1)?.line],
+      ['workflow', '.github/workflows/release.yml', 41],
+    );
+    assert.match(f.errorMessage, /^Unrecognized named-value: 'secret'\./);
+  });
+});
