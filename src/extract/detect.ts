@@ -165,8 +165,12 @@ const PATH_LINE = /^([\w.~$@/\\][^:]{0,300}|[A-Z]:[\\/][^:]{0,300}):(\d+):(?:(\d
  * MSBuild's `file(line,col): error CODE: …`; cl.exe prints no column unless asked, and `fatal error` for
  * C1xxx; `dotnet format --verify-no-changes` names its formatting rules in words (`error WHITESPACE: …`).
  */
+/**
+ * MSBuild's canonical diagnostic, `file(line,col): [subcategory] error CODE: text [project]`; the
+ * subcategory names the tool (`XamlC error XFC0000: …` from .NET MAUI's XAML compiler).
+ */
 const PAREN_LOCATION =
-  /^(\S.{0,300}?)\((\d+)(?:,(\d+)(?:,\d+,\d+)?)?\): ?(?:fatal )?(error|warning) ([A-Z]{1,8}\d{1,6}|WHITESPACE|FINALNEWLINE|CHARSET|ENDOFLINE|IMPORTS): ?(.*)$/;
+  /^(\S.{0,300}?)\((\d+)(?:,(\d+)(?:,\d+,\d+)?)?\): ?(?:[A-Z][A-Za-z]{1,30} )?(?:fatal )?(error|warning) ([A-Z]{1,8}\d{1,6}|WHITESPACE|FINALNEWLINE|CHARSET|ENDOFLINE|IMPORTS): ?(.*)$/;
 const BARE_CODED = /^(?:\S.{0,300}?: )?error ([A-Z]{2,8}\d{2,6}): (.+)$/;
 /**
  * The EDG front end's diagnostics, as nvcc (CUDA), the Intel and NVIDIA HPC compilers print them:

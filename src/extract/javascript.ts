@@ -5,10 +5,10 @@ import { V8_FRAME, v8Frame } from './v8-frame.js';
 /**
  * What the runtimes put before an error line: `Uncaught` (browser consoles, the Node REPL), `Uncaught (in
  * promise)`, the console's source link (`main.js:34 Uncaught …`), Deno's `error: Uncaught`, Safari's
- * `Unhandled Promise Rejection:`, Next.js's server log mark (` ⨯ Error: …`). A line led so is JavaScript's
- * even without frames.
+ * `Unhandled Promise Rejection:`, Next.js's server log mark (` ⨯ Error: …`), React Native's LogBox level in
+ * Metro's terminal (` ERROR  Invariant Violation: …`). A line led so is JavaScript's even without frames.
  */
-const LEAD = String.raw`(?:[^\s:]{1,200}:\d{1,7} )?(?:error: )?Uncaught (?:\(in promise\) )?|Unhandled (?:[Pp]romise )?[Rr]ejection:? |⨯ `;
+const LEAD = String.raw`(?:[^\s:]{1,200}:\d{1,7} )?(?:error: )?Uncaught (?:\(in promise\) )?|Unhandled (?:[Pp]romise )?[Rr]ejection:? |⨯ |ERROR {2}`;
 const CONSOLE_LEAD = new RegExp(String.raw`^\s*(?:${LEAD})`);
 /**
  * `Class: message`, Node's code in brackets after the class (`TypeError [ERR_INVALID_ARG_TYPE]: …`), or the

@@ -24,6 +24,7 @@ const LANGUAGE_BY_EXTENSION: Readonly<Record<string, string>> = {
   mm: 'cpp',
   cs: 'csharp',
   razor: 'csharp',
+  xaml: 'csharp',
   rb: 'ruby',
   // Ruby's type signatures (RBS), which Steep and RBS itself report on.
   rbs: 'ruby',

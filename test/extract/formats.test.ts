@@ -8317,3 +8317,39 @@ Error: Process completed with exit code 255.
     assert.match(f.errorMessage, /^Unrecognized named-value: 'secret'\./);
   });
 });
+
+describe('round 32: cross-platform mobile', () => {
+  test("MSBuild's canonical diagnostic with a subcategory (.NET MAUI's `XamlC error XFC0000`), in the XAML file's language", () => {
+    const f = primary(`  Tasko -> D:\\a\\tasko\\src\\Tasko.Core\\bin\\Release\\net8.0\\Tasko.Core.dll
+Views\\TaskDetailPage.xaml(31,14): XamlC error XFC0000: Cannot resolve type "clr-namespace:Tasko.Controls:SwipeHintView". [D:\\a\\tasko\\src\\Tasko\\Tasko.csproj::TargetFramework=net8.0-android]
+    0 Warning(s)
+    1 Error(s)
+`);
+    assert.deepEqual(
+      [f.language, f.errorType, f.errorMessage, f.frames.at(-1)?.file, f.frames.at(-1)?.line],
+      [
+        'csharp',
+        'XFC0000',
+        'Cannot resolve type "clr-namespace:Tasko.Controls:SwipeHintView".',
+        'Views\\TaskDetailPage.xaml',
+        31,
+      ],
+    );
+  });
+
+  test("React Native's LogBox level in Metro's terminal (` ERROR  `) leads a JavaScript error line", () => {
+    assert.deepEqual(
+      languageTypeMessage(` LOG  Running "App" with {"rootTag":11}
+ ERROR  Invariant Violation: requireNativeComponent: "RNSScreen" was not found in the UIManager.
+
+This error is located at:
+    in RNSScreen (at createAnimatedComponent.js:211)
+`),
+      ['javascript', 'Invariant Violation', 'requireNativeComponent: "RNSScreen" was not found in the UIManager.'],
+    );
+    assert.deepEqual(typeAndMessage(" ERROR  TypeError: Cannot read property 'map' of undefined\n"), [
+      'TypeError',
+      "Cannot read property 'map' of undefined",
+    ]);
+  });
+});
