@@ -24,7 +24,13 @@ import { candidate, type Candidate } from './candidate.js';
  *   undefined_identifier`; older `flutter analyze`: `  error • Undefined name 'x' • lib/main.dart:3:3 •
  *   undefined_identifier`. The diagnostic's code is the type, its message without the correction (`Try …`)
  *   the message; warnings and infos are not failures of their own.
+ * - Prettier's `--check`: the files it would change, each as `[warn] src/x.ts`, then `[warn] Code style
+ *   issues found in 3 files. Run Prettier with --write to fix.` (Prettier 2: `… in the above file(s).
+ *   Forgot to run Prettier?`). Typed `prettier`, the first file listed is where to look.
  */
+const PRETTIER_CHECK =
+  /^(Code style issues found in (?:\d{1,6} files|the above files?)\. (?:Run Prettier with --write to fix|Forgot to run Prettier\?)\.?)$/;
+const PRETTIER_FILE = /^\S{1,400}\.[A-Za-z]{1,10}$/;
 const BANDIT = /^>> Issue: \[(B\d{3})(?::\w{1,80})?\] (\S.{1,1000})$/;
 const BANDIT_LOCATION = /^\s{0,8}Location: (?:\.\/)?(\S{1,400}?):(\d{1,7})(?::\d{1,5})?$/;
 const PSALM =
@@ -74,6 +80,17 @@ export function lintReport(lines: string[], line: string, i: number): Candidate 
     if (!p) return null;
     const c = found('php', p[1]!, p[4]!, line, i);
     c.frames = [{ file: p[2]!, line: Number(p[3]), function: null, source: null }];
+    return c;
+  }
+  if (line.startsWith('Code style issues found')) {
+    const m = PRETTIER_CHECK.exec(line);
+    if (!m) return null;
+    const c = found('unknown', 'prettier', m[1]!, line, i);
+    // The files are listed above it, one a line (their `[warn] ` gone with the level); the first is where to look.
+    let k = i - 1;
+    while (k > 0 && PRETTIER_FILE.test(lines[k - 1]!.trim())) k--;
+    if (k < i && PRETTIER_FILE.test(lines[k]!.trim()))
+      c.frames = [{ file: lines[k]!.trim(), line: null, function: null, source: null }];
     return c;
   }
   if (line.startsWith('✖')) {

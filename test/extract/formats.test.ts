@@ -8353,3 +8353,25 @@ This error is located at:
     ]);
   });
 });
+
+describe('round 32: gates in CI', () => {
+  test("Prettier's `--check`: its summary is the failure, the first file it lists where to look", () => {
+    const f = primary(`> prettier --check .
+Checking formatting...
+[warn] src/app.ts
+[warn] src/util/date.ts
+[warn] Code style issues found in 2 files. Run Prettier with --write to fix.
+Error: Process completed with exit code 1.
+`);
+    assert.deepEqual(
+      [f.errorType, f.errorMessage, f.frames.at(-1)?.file],
+      ['prettier', 'Code style issues found in 2 files. Run Prettier with --write to fix.', 'src/app.ts'],
+    );
+    assert.equal(
+      primary('[warn] README.md\n[warn] Code style issues found in the above file. Forgot to run Prettier?\n')
+        .errorType,
+      'prettier',
+    );
+    assert.deepEqual(extractFailures('Checking formatting...\nAll matched files use Prettier code style!\n'), []);
+  });
+});
