@@ -30,7 +30,7 @@ import { candidate, type Candidate } from './candidate.js';
  */
 const PRETTIER_CHECK =
   /^(Code style issues found in (?:\d{1,6} files|the above files?)\. (?:Run Prettier with --write to fix|Forgot to run Prettier\?)\.?)$/;
-const PRETTIER_FILE = /^\S{1,400}\.[A-Za-z]{1,10}$/;
+const PRETTIER_FILE = /^\S{1,400}\.[a-z]{1,10}$/i;
 const BANDIT = /^>> Issue: \[(B\d{3})(?::\w{1,80})?\] (\S.{1,1000})$/;
 const BANDIT_LOCATION = /^\s{0,8}Location: (?:\.\/)?(\S{1,400}?):(\d{1,7})(?::\d{1,5})?$/;
 const PSALM =
