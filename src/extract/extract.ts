@@ -6,7 +6,7 @@ import { detectCandidates, findEslintRows } from './detect.js';
 import { LANGUAGE_MODULES } from './languages.js';
 import { messageTemplate } from './message-template.js';
 import { normalizeText } from './normalize.js';
-import { runVerdict } from './verdict.js';
+import { passedRunSpan, runVerdict } from './verdict.js';
 
 export { normalizeLines } from './normalize.js';
 
@@ -62,6 +62,11 @@ export function extractFailures(text: string, opts: ExtractOptions = {}): Failur
   // A service container's log, which Actions prints after the job's steps, is context: what failed is the step's.
   const service = serviceLogLines(lines);
   if (service.size) for (const c of candidates) if (service.has(c.line)) c.strength = Math.min(c.strength, 1);
+  // A test run that passed, then a failure after it (the next step's): what the run printed is no failure.
+  const run = candidates.length > 1 ? passedRunSpan(lines) : null;
+  if (run && candidates.some((c) => c.line > run[1] && c.strength >= OWN_FAILURE)) {
+    for (const c of candidates) if (c.line >= run[0] && c.line < run[1]) c.notAFailure = true;
+  }
   const cleared = new Set(candidates.filter((c) => c.notAFailure).map((c) => c.line));
   const ranked = candidates
     .filter((c) => !cleared.has(c.line))

@@ -88,6 +88,23 @@ export function runVerdict(lines: string[], markers: readonly (string | null)[] 
   return passed ? 'passed' : 'unknown';
 }
 
+/**
+ * The lines of the last test run that says it passed: from after the last failure summary before its
+ * success summary, to that summary (`[from, to)`), or null. What such a run printed (the tracebacks its
+ * passing tests logged) is no failure of its own.
+ */
+export function passedRunSpan(lines: string[]): [number, number] | null {
+  let lastFailed = -1;
+  let span: [number, number] | null = null;
+  for (let i = 0; i < lines.length; i++) {
+    const line = lines[i]!.trim();
+    if (line.length > 400) continue;
+    if (FAILED.some((re) => re.test(line))) lastFailed = i;
+    else if (PASSED.some((re) => re.test(line))) span = [lastFailed + 1, i];
+  }
+  return span;
+}
+
 /** The Actions runner's last line of every job, after the post-job steps. */
 const JOB_END = /^Cleaning up orphan processes$/;
 

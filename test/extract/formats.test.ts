@@ -8182,12 +8182,25 @@ Ran 12 tests in 0.412s
 `;
     assert.deepEqual(extractFailures(`${django}OK (skipped=3)\n`), []);
     assert.equal(primary(django).errorType, 'payments.exceptions.GatewayTimeout');
-    // A traceback after a passing summary (the next step's crash) makes the run a failure, and is
-    // reported (after the traceback the passing tests logged, which stays first: known, left).
-    assert.ok(
+    // A traceback after a passing summary (the next step's crash) is the failure; what the passing run
+    // logged is not.
+    assert.deepEqual(
       extractFailures(
         `${django}OK\n$ python manage.py migrate\nTraceback (most recent call last):\n  File "manage.py", line 22, in <module>\nKeyError: 'DATABASE_URL'\n`,
-      ).some((f) => f.errorType === 'KeyError'),
+      ).map((f) => f.errorType),
+      ['KeyError'],
+    );
+    // With only a wrapper after it (an exit code that says no more), what the run printed is all there is.
+    assert.equal(
+      primary(`${django}OK\nError: Process completed with exit code 1.\n`).errorType,
+      'payments.exceptions.GatewayTimeout',
+    );
+    // A run that failed before the one that passed keeps its failure first.
+    assert.equal(
+      primary(
+        `FAIL: test_total (shop.tests.CartTest.test_total)\n${'-'.repeat(70)}\nTraceback (most recent call last):\n  File "/app/shop/tests.py", line 12, in test_total\n    self.assertEqual(cart.total(), 300)\nAssertionError: 250 != 300\n\nRan 3 tests in 0.01s\n\nFAILED (failures=1)\n${django}OK\nTraceback (most recent call last):\n  File "deploy.py", line 3, in <module>\nKeyError: 'TOKEN'\n`,
+      ).errorType,
+      'AssertionError',
     );
     assert.equal(
       primary(
