@@ -8,6 +8,7 @@ import { languageOfMessage } from './message-language.js';
 import type { LogLevel } from './normalize.js';
 import { lintReport } from './lint-reports.js';
 import { languageOfPath } from './path-language.js';
+import { PS_NOT_RECOGNIZED } from './powershell.js';
 import { CHAIN as PYTHON_CHAIN } from './python.js';
 import { shellLintFinding } from './shell-lint.js';
 import { toolError } from './tool-errors.js';
@@ -949,8 +950,6 @@ const WIN_NOT_RECOGNIZED = new RegExp(
 const WIN_NOT_RECOGNIZED_WORDS = new RegExp(
   ['falsch geschrieben', ...CMD_NOT_RECOGNIZED.map(([, after]) => escapeRegExp(after.trim()))].join('|'),
 );
-const PS_NOT_RECOGNIZED =
-  /^(?:\S{1,200} : )?The term '([^']{1,200})' is not recognized as (?:the |a )?name of a cmdlet/;
 
 function shellNotFound(line: string, i: number): Candidate | null {
   const m = SHELL_NOT_FOUND.exec(line);

@@ -49,7 +49,8 @@ function supersededBefore(lines: string[]): Uint32Array {
 
 export function extractFailures(text: string, opts: ExtractOptions = {}): Failure[] {
   const { lines, markers, levels, quoted } = normalizeText(text);
-  if (runVerdict(lines, markers) === 'passed') return [];
+  const verdict = runVerdict(lines, markers);
+  if (verdict === 'passed') return [];
   // Appended one by one: a spread of a huge candidate list overflows the call stack.
   const candidates: Candidate[] = [];
   const add = (found: Candidate[]) => {
@@ -63,7 +64,8 @@ export function extractFailures(text: string, opts: ExtractOptions = {}): Failur
   const service = serviceLogLines(lines);
   if (service.size) for (const c of candidates) if (service.has(c.line)) c.strength = Math.min(c.strength, 1);
   // A test run that passed, then a failure after it (the next step's): what the run printed is no failure.
-  const run = candidates.length > 1 ? passedRunSpan(lines) : null;
+  // (An `unknown` verdict saw no success summary: no such run to look for.)
+  const run = verdict === 'failed' && candidates.length > 1 ? passedRunSpan(lines) : null;
   if (run && candidates.some((c) => c.line > run[1] && c.strength >= OWN_FAILURE)) {
     for (const c of candidates) if (c.line >= run[0] && c.line < run[1]) c.notAFailure = true;
   }

@@ -20,7 +20,12 @@ const HEADER = /^(\S.{0,200}?): (\S.{0,500}\.ps[md]?1):(\d{1,7})$/;
 const CODE = /^\d{1,7} \| /;
 const GUTTER = /^\| ?(.*)$/;
 const SQUIGGLE = /^\|\s+~+\s*$/;
-const NOT_RECOGNIZED = /^The term '[^'\n]{1,200}' is not recognized as (?:the |a )?name of a cmdlet/;
+/**
+ * PowerShell's refusal of a command it cannot find, in 5's record (after `cmd : `) and 7's view alike
+ * (`the name` before 7, `a name` since); detect.ts reads it on a line of its own.
+ */
+export const PS_NOT_RECOGNIZED =
+  /^(?:\S{1,200} : )?The term '([^']{1,200})' is not recognized as (?:the |a )?name of a cmdlet/;
 
 export function findPowerShellErrors(lines: string[]): Candidate[] {
   const out: Candidate[] = [];
@@ -38,7 +43,7 @@ export function findPowerShellErrors(lines: string[]): Candidate[] {
     if (message.length === 0) continue;
     const text = message.join(' ');
     const frames: Frame[] = head ? [{ file: head[2]!, line: Number(head[3]), function: null, source: null }] : [];
-    const type = NOT_RECOGNIZED.test(text) ? 'command not found' : null;
+    const type = text.startsWith('The term ') && PS_NOT_RECOGNIZED.test(text) ? 'command not found' : null;
     out.push(candidate('shell', type, text, `${lines[i - 1]!.trim()}\n${text}`, i, 3, frames));
     i = k - 1;
   }
